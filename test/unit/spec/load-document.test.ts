@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { fromObject, loadDocument, parseDocumentText } from '../../../src/spec/load-document.js';
+import { buildOperationIndex } from '../../../src/spec/operation-index.js';
+import { SpecError } from '../../../src/spec/spec-error.js';
+
+const minimal = (paths: object, components: object = {}) => ({
+  openapi: '3.0.3',
+  info: { title: 't', version: '1' },
+  paths,
+  components,
+});
+const ok = { responses: { '204': { description: 'none' } } };
+
+describe('loadDocument', () => {
+  it('names the file when it cannot be read', async () => {
+    await expect(loadDocument('/nonexistent/petstore.yaml')).rejects.toThrow(/\/nonexistent\/petstore.yaml: cannot be read \(ENOENT\)/);
+  });
+
+  it('gives the line of a YAML syntax error', () => {
+    expect(() => parseDocumentText('x.yaml', 'openapi: 3.0.3\ninfo:\n  title: [unclosed\n')).toThrow(/x.yaml: is not valid YAML at line \d+/);
+  });
+
+  it('refuses a document that is not OpenAPI 3.0', async () => {
+    await expect(fromObject('x.yaml', { openapi: '3.1.0', info: {}, paths: {} })).rejects.toThrow(/must be OpenAPI 3.0.x \(found openapi: "3.1.0"\)/);
+    await expect(fromObject('x.yaml', ['not', 'a', 'mapping'])).rejects.toThrow(SpecError);
+  });
+
+  it('lists structural problems with their JSON path', async () => {
+    const error = await fromObject('x.yaml', minimal({ '/a': { get: { responses: 'nope' } } })).catch((e) => e);
+    expect(error).toBeInstanceOf(SpecError);
+    expect(error.message).toContain('is not a valid OpenAPI 3.0 document');
+    expect(error.message).toContain('/paths/~1a/get/responses');
+  });
+
+  it('names a $ref that points nowhere', async () => {
+    const doc = minimal({ '/a': { get: { responses: { '200': { $ref: '#/components/responses/Missing' } } } } });
+    await expect(fromObject('x.yaml', doc)).rejects.toThrow(/\$ref that cannot be resolved.*Missing/);
+  });
+
+  it('dereferences local $refs and keeps the source as written', async () => {
+    const doc = minimal(
+      { '/a': { get: { operationId: 'a', responses: { '200': { $ref: '#/components/responses/A' } } } } },
+      { responses: { A: { description: 'a' } } },
+    );
+    const loaded = await fromObject('x.yaml', doc);
+    expect((loaded.document.paths['/a']!.get!.responses['200'] as { description: string }).description).toBe('a');
+    expect(loaded.source.paths['/a']!.get!.responses['200']).toEqual({ $ref: '#/components/responses/A' });
+  });
+});
+
+describe('buildOperationIndex', () => {
+  it('refuses operations without an operationId, duplicated ids and undeclared path parameters', async () => {
+    const { document } = await fromObject('x.yaml', minimal({
+      '/a': { get: ok, post: { operationId: 'same', ...ok } },
+      '/b/{id}': { put: { operationId: 'same', ...ok } },
+    }));
+    const error = (() => { try { buildOperationIndex(document, 'x.yaml'); } catch (e) { return e as Error; } })();
+    expect(error?.message).toContain('GET /a has no operationId');
+    expect(error?.message).toContain('operationId same is used by both POST /a and PUT /b/{id}');
+    expect(error?.message).toContain('PUT /b/{id} does not declare its path parameter {id}');
+  });
+
+  it('refuses an unknown x-stability and an x-sunset that is not a date', async () => {
+    const { document } = await fromObject('x.yaml', minimal({
+      '/a': { get: { operationId: 'a', 'x-stability': 'alpha', 'x-sunset': 'soon', ...ok } },
+    }));
+    expect(() => buildOperationIndex(document, 'x.yaml')).toThrow(/x-stability "alpha"[\s\S]*x-sunset that is not an ISO 8601 instant/);
+  });
+
+  it('merges path-level parameters, the operation winning on the same name', async () => {
+    const { document } = await fromObject('x.yaml', minimal({
+      '/b/{id}': {
+        parameters: [{ name: 'id', in: 'path', required: true, description: 'shared', schema: { type: 'string' } }],
+        get: { operationId: 'b', parameters: [{ name: 'id', in: 'path', required: true, description: 'own', schema: { type: 'integer' } }], ...ok },
+        delete: { operationId: 'c', ...ok },
+      },
+    }));
+    const index = buildOperationIndex(document);
+    expect(index.byId('b')!.parameters.map((p) => p.description)).toEqual(['own']);
+    expect(index.byId('c')!.parameters.map((p) => p.description)).toEqual(['shared']);
+  });
+});
