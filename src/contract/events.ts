@@ -1,0 +1,97 @@
+/**
+ * What the contract runner produces. The engine emits RunEvents; reporters subscribe.
+ * Nothing here knows about the mock: the runner works against any server.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  /** Full URL as sent. */
+  url: string;
+  headers: Record<string, string>;
+  /** The body as sent (JSON value), when there was one. */
+  body?: unknown;
+}
+
+export interface RecordedResponse {
+  status: number;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+  /** Parsed JSON when the body was JSON, else the text (or undefined when empty). */
+  body: unknown;
+  /** The body as received, for reports. */
+  text: string;
+}
+
+export interface Exchange {
+  request: RecordedRequest;
+  response: RecordedResponse;
+  durationMs: number;
+}
+
+/** One thing that did not conform. `check` names the check that failed (e.g. `status-documented`). */
+export interface Failure {
+  check: string;
+  message: string;
+  expected?: string;
+  actual?: string;
+  /** Where in the response: a JSON path into the body (`$.status`) or `header X-RateLimit-Limit`. */
+  location?: string;
+}
+
+export type CaseKind = 'positive' | 'negative' | 'state' | 'rate-limit';
+export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'error';
+
+export interface CaseResult {
+  /** Stable id, e.g. `createPet/positive/example:dog`. */
+  id: string;
+  operationId: string;
+  method: string;
+  path: string;
+  /** What the case does, in words: `POST /pets with example "dog" answers 201`. */
+  title: string;
+  kind: CaseKind;
+  status: CaseStatus;
+  failures: Failure[];
+  exchanges: Exchange[];
+  /** Time spent waiting on Retry-After / backoff (polite client), in ms. */
+  waitedMs: number;
+  durationMs: number;
+  /** Why a case was skipped or could not run (status skipped / error). */
+  reason?: string;
+}
+
+export interface CoverageRow {
+  operationId: string;
+  method: string;
+  path: string;
+  /** Status codes documented for the operation. */
+  documented: string[];
+  /** Documented statuses some exchange of the run received. */
+  exercised: string[];
+}
+
+export interface RunSummary {
+  baseUrl: string;
+  specFile: string;
+  startedAt: string;
+  durationMs: number;
+  totals: { cases: number; passed: number; failed: number; skipped: number; errors: number };
+  cases: CaseResult[];
+  coverage: CoverageRow[];
+  /** Total time spent waiting for the target's rate limits. */
+  waitedMs: number;
+}
+
+export type RunEvent =
+  | { type: 'run-started'; baseUrl: string; specFile: string; startedAt: string; plannedCases: number }
+  | { type: 'case-started'; id: string; operationId: string; title: string }
+  | { type: 'case-finished'; result: CaseResult }
+  | { type: 'waiting'; caseId: string; ms: number; reason: string }
+  | { type: 'run-finished'; summary: RunSummary };
+
+/** A report format. `finish` runs after `run-finished` (write files there). */
+export interface Reporter {
+  readonly name: string;
+  onEvent(event: RunEvent): void;
+  finish?(summary: RunSummary): Promise<void>;
+}
