@@ -137,4 +137,14 @@ describe('decide: counting and limits', () => {
     expect(d.outcome).toBe('limited');
     expect(d.headers['X-RateLimit-Remaining']).toBe('0');
   });
+
+  it('follows a limits object whose numbers change between requests', () => {
+    const limits = { perMinute: 60, perDay: 1000 };
+    const subject = new Subject(limits);
+    subject.request(seconds(1));
+    limits.perMinute = 120;
+    const d = subject.request(seconds(2));
+    expect(d.headers['X-RateLimit-Limit']).toBe('120');
+    expect(d.headers['RateLimit-Policy']).toBe('"minute";q=120;w=60, "day";q=1000;w=86400');
+  });
 });
