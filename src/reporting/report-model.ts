@@ -1,0 +1,181 @@
+/**
+ * What every report format derives from a RunSummary: cases grouped by operation, coverage
+ * totals, durations in words, and the exchange a failure came from. Pure functions, so that the
+ * console, JUnit and HTML reports always agree on the numbers.
+ */
+import type { CaseResult, CaseStatus, CoverageRow, Exchange, RecordedResponse, RunSummary } from '../contract/events.js';
+
+export interface StatusCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+  errors: number;
+}
+
+export interface OperationGroup {
+  operationId: string;
+  method: string;
+  path: string;
+  cases: CaseResult[];
+  counts: StatusCounts;
+  durationMs: number;
+  /** The coverage row of the operation (documented and exercised statuses), when the run has one. */
+  coverage: CoverageRow | undefined;
+}
+
+export interface CoverageTotals {
+  operations: number;
+  /** Operations with at least one exercised status. */
+  operationsExercised: number;
+  documented: number;
+  exercised: number;
+  /** exercised / documented, 0..100, one decimal. */
+  percent: number;
+}
+
+const COUNT_KEY: Record<CaseStatus, keyof StatusCounts> = {
+  passed: 'passed',
+  failed: 'failed',
+  skipped: 'skipped',
+  error: 'errors',
+};
+
+export function countStatuses(cases: readonly CaseResult[]): StatusCounts {
+  const counts: StatusCounts = { passed: 0, failed: 0, skipped: 0, errors: 0 };
+  for (const c of cases) counts[COUNT_KEY[c.status]] += 1;
+  return counts;
+}
+
+/** Whether the run conforms: no failed case and no case that could not run. */
+export function runPassed(summary: RunSummary): boolean {
+  return summary.totals.failed === 0 && summary.totals.errors === 0;
+}
+
+/**
+ * Cases grouped by operation, in the order of the coverage rows (the document's order), then any
+ * operation that only appears in cases, in order of appearance. Operations without cases are kept:
+ * an operation the run never reached is worth seeing.
+ */
+export function groupByOperation(summary: RunSummary): OperationGroup[] {
+  const groups = new Map<string, OperationGroup>();
+  const ensure = (operationId: string, method: string, path: string): OperationGroup => {
+    let group = groups.get(operationId);
+    if (!group) {
+      group = { operationId, method: method.toUpperCase(), path, cases: [], counts: countStatuses([]), durationMs: 0, coverage: undefined };
+      groups.set(operationId, group);
+    }
+    return group;
+  };
+  for (const row of summary.coverage) ensure(row.operationId, row.method, row.path).coverage = row;
+  for (const c of summary.cases) ensure(c.operationId, c.method, c.path).cases.push(c);
+  for (const group of groups.values()) {
+    group.counts = countStatuses(group.cases);
+    group.durationMs = group.cases.reduce((sum, c) => sum + c.durationMs, 0);
+  }
+  return [...groups.values()];
+}
+
+export function coverageTotals(coverage: readonly CoverageRow[]): CoverageTotals {
+  let documented = 0;
+  let exercised = 0;
+  let operationsExercised = 0;
+  for (const row of coverage) {
+    const hit = exercisedDocumented(row).length;
+    documented += row.documented.length;
+    exercised += hit;
+    if (hit > 0) operationsExercised += 1;
+  }
+  const percent = documented === 0 ? 0 : Math.round((exercised / documented) * 1000) / 10;
+  return { operations: coverage.length, operationsExercised, documented, exercised, percent };
+}
+
+/** The exercised statuses that are documented (an undocumented status is a failure, not coverage). */
+export function exercisedDocumented(row: CoverageRow): string[] {
+  const documented = new Set(row.documented);
+  return [...new Set(row.exercised)].filter((s) => documented.has(s));
+}
+
+/** Every status documented by some operation, numeric ones ascending, then the rest (`default`). */
+export function statusColumns(coverage: readonly CoverageRow[]): string[] {
+  const all = new Set<string>();
+  for (const row of coverage) for (const s of row.documented) all.add(s);
+  return [...all].sort((a, b) => {
+    const na = Number(a);
+    const nb = Number(b);
+    if (Number.isNaN(na) || Number.isNaN(nb)) return Number.isNaN(na) === Number.isNaN(nb) ? a.localeCompare(b) : Number.isNaN(na) ? 1 : -1;
+    return na - nb;
+  });
+}
+
+/** `850 ms`, `3.2 s`, `2 min 05 s`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '0 ms';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const totalSeconds = Math.round(ms / 1000);
+  const minutes = Math.floor(totalSeconds / 60);
+  return `${minutes} min ${String(totalSeconds % 60).padStart(2, '0')} s`;
+}
+
+/** The exchange a case's failures are about: the last one the case made. */
+export function lastExchange(c: CaseResult): Exchange | undefined {
+  return c.exchanges[c.exchanges.length - 1];
+}
+
+/** `POST http://host/pets -> 201`. */
+export function describeExchange(exchange: Exchange): string {
+  return `${exchange.request.method.toUpperCase()} ${exchange.request.url} -> ${exchange.response.status}`;
+}
+
+const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+/** Keys in reports are masked like the mock's request journal: first 4 and last 2 characters. */
+export function maskSecret(value: string): string {
+  if (value.length <= 8) return '*'.repeat(value.length);
+  return `${value.slice(0, 4)}${'*'.repeat(value.length - 6)}${value.slice(-2)}`;
+}
+
+export function maskHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const masked: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    masked[name] = SECRET_HEADERS.has(name.toLowerCase()) ? maskSecret(String(value)) : value;
+  }
+  return masked;
+}
+
+/** A copy of the summary with credentials masked in every recorded request, for report files. */
+export function maskSummary(summary: RunSummary): RunSummary {
+  return {
+    ...summary,
+    cases: summary.cases.map((c) => ({
+      ...c,
+      exchanges: c.exchanges.map((e) => ({ ...e, request: { ...e.request, headers: maskHeaders(e.request.headers) } })),
+    })),
+  };
+}
+
+/** A JSON value as indented text; text bodies as they came. */
+export function prettyValue(value: unknown): string {
+  if (value === undefined) return '';
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export function prettyBody(response: RecordedResponse): string {
+  if (response.body !== undefined && typeof response.body !== 'string') return prettyValue(response.body);
+  return response.text ?? '';
+}
+
+/** Cuts text longer than `max` characters, saying how much was left out. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  // Never cut a surrogate pair in half: a lone surrogate is not valid text in XML or HTML.
+  let end = max;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}\n… (${text.length - end} more characters)`;
+}
