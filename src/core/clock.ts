@@ -50,3 +50,6 @@ export class ManualClock implements Clock {
     this.current += seconds * 1000;
   }
 }
+
+/** A monotonic millisecond reading for measuring durations (not a date). */
+export const monotonicNow: () => number = () => performance.now();

@@ -16,6 +16,10 @@ export interface Operation {
   deprecated: boolean;
   /** `x-sunset`, an ISO 8601 instant, when the operation has one. */
   sunset: string | undefined;
+  /** `x-deprecated-at`, the ISO 8601 instant since which a deprecated operation is deprecated. */
+  deprecatedAt: string | undefined;
+  /** `x-successor`, the path template of the operation that replaces a deprecated one. */
+  successor: string | undefined;
   /** Path-level and operation-level parameters merged (operation wins on the same name and `in`). */
   parameters: readonly Parameter[];
   requestBody: { required: boolean; content: Readonly<Record<string, MediaType>> } | undefined;
@@ -61,9 +65,17 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
       if (stability !== undefined && stability !== 'beta' && stability !== 'experimental') {
         problems.push(`${where} has x-stability ${JSON.stringify(stability)} (expected beta or experimental)`);
       }
-      const sunset = (op as Record<string, unknown>)['x-sunset'];
-      if (sunset !== undefined && (typeof sunset !== 'string' || Number.isNaN(Date.parse(sunset)))) {
-        problems.push(`${where} has an x-sunset that is not an ISO 8601 instant`);
+      const ext = op as Record<string, unknown>;
+      const sunset = ext['x-sunset'];
+      const deprecatedAt = ext['x-deprecated-at'];
+      const successor = ext['x-successor'];
+      for (const [name, value] of [['x-sunset', sunset], ['x-deprecated-at', deprecatedAt]] as const) {
+        if (value !== undefined && (typeof value !== 'string' || Number.isNaN(Date.parse(value)))) {
+          problems.push(`${where} has an ${name} that is not an ISO 8601 instant`);
+        }
+      }
+      if (successor !== undefined && (typeof successor !== 'string' || !successor.startsWith('/'))) {
+        problems.push(`${where} has an x-successor that is not a path`);
       }
       const body = op.requestBody as OpenAPIV3.RequestBodyObject | undefined;
       operations.push({
@@ -75,6 +87,8 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
         stability: stability as Stability | undefined,
         deprecated: op.deprecated === true,
         sunset: sunset as string | undefined,
+        deprecatedAt: deprecatedAt as string | undefined,
+        successor: successor as string | undefined,
         parameters,
         requestBody: body ? { required: body.required === true, content: body.content } : undefined,
         responses: op.responses as Record<string, Response>,

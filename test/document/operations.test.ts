@@ -107,6 +107,9 @@ describe('the operations of INTERFACE.md section 2', () => {
     const op = index.byId('getPetById')!;
     expect(op.deprecated).toBe(true);
     expect(op.sunset).toBe('2027-06-30T23:59:59Z');
+    // Deprecation: @1767225600 (RFC 9745) and the successor Link of section 3 come from these.
+    expect(Date.parse(op.deprecatedAt!) / 1000).toBe(1767225600);
+    expect(op.successor).toBe('/pets?id={petId}');
     expect(index.operations.filter((o) => o.deprecated).map((o) => o.operationId)).toEqual(['getPetById']);
   });
 

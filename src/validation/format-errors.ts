@@ -1,0 +1,56 @@
+import type { ErrorObject } from 'ajv';
+import type { ErrorDetail } from '../core/errors.js';
+
+const MAX_DETAILS = 20;
+
+/**
+ * Turns ajv errors into the Error object's `details`: `path` is where the problem is (`/body`,
+ * `/query`, `/path`) followed by a JSON pointer to the offending field, `message` says what is
+ * wrong in words a person can act on.
+ */
+export function formatErrors(where: string, errors: readonly ErrorObject[] | null | undefined): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    const detail = describe(where, e);
+    if (!detail) continue;
+    const key = `${detail.path} ${detail.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    details.push(detail);
+    if (details.length === MAX_DETAILS) break;
+  }
+  return details;
+}
+
+function describe(where: string, e: ErrorObject): ErrorDetail | undefined {
+  const at = where + e.instancePath;
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return { path: `${at}/${String(p.missingProperty)}`, message: 'is required' };
+    case 'additionalProperties':
+      return { path: `${at}/${escapePointer(String(p.additionalProperty))}`, message: 'is not a field of this request (unknown fields are rejected)' };
+    case 'enum':
+      return { path: at, message: `must be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'type':
+      return { path: at, message: `must be ${article(String(p.type))}` };
+    case 'format':
+      return { path: at, message: `must be a valid ${String(p.format)}${p.format === 'date-time' ? ' (ISO 8601 with a time zone, e.g. 2026-12-01T12:00:00Z)' : ''}` };
+    case 'if':
+    case 'anyOf':
+    case 'oneOf':
+    case 'allOf':
+      return undefined;
+    default:
+      return { path: at, message: e.message ?? 'is invalid' };
+  }
+}
+
+function article(type: string): string {
+  return type === 'integer' || type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`;
+}
+
+function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
