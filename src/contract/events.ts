@@ -26,6 +26,8 @@ export interface Exchange {
   request: RecordedRequest;
   response: RecordedResponse;
   durationMs: number;
+  /** The documented operation the request was made to, when known. */
+  operationId?: string;
 }
 
 /** One thing that did not conform. `check` names the check that failed (e.g. `status-documented`). */
@@ -58,6 +60,8 @@ export interface CaseResult {
   durationMs: number;
   /** Why a case was skipped or could not run (status skipped / error). */
   reason?: string;
+  /** Things worth knowing that are not failures, e.g. a record the API does not let the run delete. */
+  notes?: string[];
 }
 
 export interface CoverageRow {

@@ -1,0 +1,38 @@
+import type { Failure } from '../events.js';
+import { documentedResponse } from '../documented-response.js';
+import type { Check } from './types.js';
+import { describeRequest } from './types.js';
+
+/** At most this many schema problems per response; the rest are counted, not listed. */
+const MAX_PROBLEMS = 5;
+
+/** The body matches the documented schema: types, formats, enums, required, additionalProperties. */
+export const bodySchema: Check = (exchange, operation, context) => {
+  const documented = documentedResponse(operation, exchange.response.status);
+  if (!documented) return [];
+  const validate = context.schemas.body(operation.operationId, documented.key);
+  if (!validate) return [];
+  const where = `${describeRequest(exchange)} -> ${exchange.response.status}`;
+  const { text } = exchange.response;
+  if (text.length === 0) {
+    return [{ check: 'body-schema', message: `${where} has no body; the document gives it one`, expected: 'a JSON body', actual: 'empty', location: '$' }];
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [{ check: 'body-schema', message: `${where} body is not valid JSON`, expected: 'JSON', actual: text.slice(0, 80), location: '$' }];
+  }
+  const problems = validate(value);
+  const failures: Failure[] = problems.slice(0, MAX_PROBLEMS).map((p) => ({
+    check: 'body-schema',
+    message: `${where}: ${p.message}`,
+    expected: p.expected,
+    actual: p.actual,
+    location: p.path,
+  }));
+  if (problems.length > MAX_PROBLEMS) {
+    failures.push({ check: 'body-schema', message: `${where}: and ${problems.length - MAX_PROBLEMS} more schema problems`, location: '$' });
+  }
+  return failures;
+};

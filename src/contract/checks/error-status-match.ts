@@ -1,0 +1,20 @@
+import type { Check } from './types.js';
+import { describeRequest } from './types.js';
+
+/** An Error body's `status` equals the HTTP status it came with. */
+export const errorStatusMatch: Check = (exchange) => {
+  const { status, body } = exchange.response;
+  if (status < 400 || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  if (!('status' in body)) return [];
+  const claimed = (body as Record<string, unknown>).status;
+  if (claimed === status) return [];
+  return [
+    {
+      check: 'error-status-match',
+      message: `${describeRequest(exchange)} answered HTTP ${status} with an Error whose status is ${JSON.stringify(claimed)}`,
+      expected: String(status),
+      actual: JSON.stringify(claimed),
+      location: '$.status',
+    },
+  ];
+};

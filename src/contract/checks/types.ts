@@ -1,0 +1,35 @@
+import type { Exchange, Failure } from '../events.js';
+import type { Operation } from '../../spec/operation-index.js';
+import type { SchemaRegistry } from '../schema-registry.js';
+
+/** What the engine learnt by reading a record back (a GET of a Location or of an item path). */
+export interface ReadBack {
+  /** found: 2xx with the record; not-found: 404 (or absent from the successor's list); gone: 410 with no way to look. */
+  outcome: 'found' | 'not-found' | 'gone' | 'other';
+  record?: unknown;
+  /** The exchanges made to read it (the GET, and the successor's GET after a 410). */
+  exchanges: Exchange[];
+}
+
+export interface CheckContext {
+  schemas: SchemaRegistry;
+  /** Statuses this request expects (documented keys such as `'201'`); undefined when any documented one will do. */
+  expectedStatuses?: readonly string[];
+  /** The error `code` this request expects (`forbidden` for a read-only key writing). */
+  expectedCode?: string;
+  /** When the answer arrived, by the run's clock (epoch ms). */
+  receivedAt: number;
+  /** A GET of a 201's Location, when the engine made one. */
+  readBack?: ReadBack;
+}
+
+/** A response check: one small function per file, run on every response of the run. */
+export type Check = (exchange: Exchange, operation: Operation, context: CheckContext) => Failure[];
+
+/** A state check: the write that was made, and what reading the record back gave. */
+export type StateCheck = (subject: Exchange, readBack: ReadBack, operation: Operation) => Failure[];
+
+export function describeRequest(exchange: Exchange): string {
+  const url = new URL(exchange.request.url);
+  return `${exchange.request.method} ${url.pathname}${url.search}`;
+}

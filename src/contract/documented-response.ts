@@ -1,0 +1,54 @@
+import type { Header, MediaType, Response, Schema } from '../spec/openapi.js';
+import type { Operation } from '../spec/operation-index.js';
+
+/**
+ * The documented response for a status: the exact code, else its range (`4XX`), else `default`.
+ * Returns the key it matched so reports can say which one applied.
+ */
+export function documentedResponse(operation: Operation, status: number): { key: string; response: Response } | undefined {
+  const keys = [String(status), `${String(status)[0]}XX`, 'default'];
+  for (const key of keys) {
+    const response = operation.responses[key] ?? operation.responses[key.toLowerCase()];
+    if (response) return { key, response };
+  }
+  return undefined;
+}
+
+/** The 2xx statuses an operation documents, e.g. `['201']`. */
+export function successStatuses(operation: Operation): string[] {
+  return Object.keys(operation.responses).filter((k) => /^2(\d\d|XX)$/i.test(k));
+}
+
+/** The documented status keys of an operation, as written. */
+export function documentedStatuses(operation: Operation): string[] {
+  return Object.keys(operation.responses);
+}
+
+/** Whether a status key (`'404'`) is documented for the operation (exactly, by range, or by default). */
+export function documents(operation: Operation, status: string): boolean {
+  return documentedResponse(operation, Number(status)) !== undefined;
+}
+
+/** The JSON media type and its schema of a request body or response, when it has one. */
+export function jsonContent(content: Readonly<Record<string, MediaType>> | undefined): { mediaType: string; media: MediaType; schema: Schema | undefined } | undefined {
+  if (!content) return undefined;
+  const mediaType = Object.keys(content).find((m) => isJsonMediaType(m));
+  if (!mediaType) return undefined;
+  const media = content[mediaType] as MediaType;
+  return { mediaType, media, schema: media.schema as Schema | undefined };
+}
+
+export function isJsonMediaType(type: string): boolean {
+  const base = type.split(';')[0]?.trim().toLowerCase() ?? '';
+  return base === 'application/json' || /^application\/[\w.+-]+\+json$/.test(base);
+}
+
+/** The documented headers of a response, by lower-cased name (`Content-Type` is never a header object). */
+export function documentedHeaders(response: Response): Map<string, { name: string; header: Header }> {
+  const headers = new Map<string, { name: string; header: Header }>();
+  for (const [name, header] of Object.entries(response.headers ?? {})) {
+    if (name.toLowerCase() === 'content-type') continue;
+    headers.set(name.toLowerCase(), { name, header: header as Header });
+  }
+  return headers;
+}
