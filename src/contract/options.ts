@@ -1,0 +1,106 @@
+import { fileURLToPath } from 'node:url';
+import { ContractRunError } from './contract-error.js';
+
+export const REPORTER_NAMES = ['console', 'json', 'junit', 'html'] as const;
+export type ReporterName = (typeof REPORTER_NAMES)[number];
+export const STABILITIES = ['beta', 'experimental'] as const;
+export type SkippableStability = (typeof STABILITIES)[number];
+
+/** The package's own document, resolved from this module (src/contract or dist/contract), not from cwd. */
+export const DEFAULT_SPEC_FILE = fileURLToPath(new URL('../../spec/petstore.yaml', import.meta.url));
+
+/** What a caller may pass: only `baseUrl` and `apiKey` are required. */
+export interface ContractOptionsInput {
+  baseUrl: string;
+  apiKey: string;
+  spec?: string;
+  tags?: readonly string[];
+  operations?: readonly string[];
+  skipStability?: readonly string[];
+  readonlyKey?: string;
+  includeRateLimit?: boolean;
+  rateLimitKey?: string;
+  /** Used by the CLI to build reporters; `runContract` takes reporter objects instead. */
+  reporters?: readonly string[];
+  out?: string;
+  /** Total seconds the polite client may spend waiting on the target's rate limits (120). */
+  maxWaitSeconds?: number;
+  /** Seconds to wait for one answer (10). */
+  timeoutSeconds?: number;
+}
+
+/** Options after normalisation at the edge: nothing inside the runner re-checks them. */
+export interface ContractOptions {
+  /** Without a trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+  spec: string;
+  tags: readonly string[];
+  operations: readonly string[];
+  skipStability: readonly SkippableStability[];
+  readonlyKey: string | undefined;
+  includeRateLimit: boolean;
+  rateLimitKey: string | undefined;
+  reporters: readonly ReporterName[];
+  out: string;
+  maxWaitMs: number;
+  timeoutMs: number;
+}
+
+export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
+  const baseUrl = parseBaseUrl(input.baseUrl);
+  const apiKey = nonEmpty('--api-key', input.apiKey);
+  const skipStability = (input.skipStability ?? []).map((s) => {
+    if (!(STABILITIES as readonly string[]).includes(s)) {
+      throw new ContractRunError(`--skip-stability must be one of ${STABILITIES.join(', ')} (got '${s}')`);
+    }
+    return s as SkippableStability;
+  });
+  const reporters = (input.reporters?.length ? input.reporters : ['console']).map((r) => {
+    if (!(REPORTER_NAMES as readonly string[]).includes(r)) {
+      throw new ContractRunError(`--reporter must be one of ${REPORTER_NAMES.join(', ')} (got '${r}')`);
+    }
+    return r as ReporterName;
+  });
+  return {
+    baseUrl,
+    apiKey,
+    spec: input.spec ?? DEFAULT_SPEC_FILE,
+    tags: [...new Set(input.tags ?? [])],
+    operations: [...new Set(input.operations ?? [])],
+    skipStability: [...new Set(skipStability)],
+    readonlyKey: input.readonlyKey === undefined ? undefined : nonEmpty('--readonly-key', input.readonlyKey),
+    includeRateLimit: input.includeRateLimit === true,
+    rateLimitKey: input.rateLimitKey === undefined ? undefined : nonEmpty('--rate-limit-key', input.rateLimitKey),
+    reporters: [...new Set(reporters)],
+    out: input.out ?? './contract-report',
+    maxWaitMs: seconds('--max-wait', input.maxWaitSeconds ?? 120, 0) * 1000,
+    timeoutMs: seconds('--timeout', input.timeoutSeconds ?? 10, 0.001) * 1000,
+  };
+}
+
+function parseBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ContractRunError(`--base-url must be an absolute http(s) URL (got '${raw}')`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ContractRunError(`--base-url must be an http or https URL (got '${raw}')`);
+  }
+  if (url.search || url.hash) throw new ContractRunError(`--base-url must not have a query or fragment (got '${raw}')`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+function nonEmpty(flag: string, value: string | undefined): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new ContractRunError(`${flag} must not be empty`);
+  return value;
+}
+
+function seconds(flag: string, value: number, min: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
+    throw new ContractRunError(`${flag} must be a number of seconds >= ${min} (got '${String(value)}')`);
+  }
+  return value;
+}

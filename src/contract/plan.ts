@@ -1,0 +1,110 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import type { LoadedDocument } from '../spec/load-document.js';
+import type { Schema } from '../spec/openapi.js';
+import { buildOperationIndex, templateNames, type Operation, type OperationIndex } from '../spec/operation-index.js';
+import { SpecError } from '../spec/spec-error.js';
+import { ContractRunError } from './contract-error.js';
+import { documents } from './documented-response.js';
+import { negativeCases } from './negative-cases.js';
+import { verifySemantics } from './operation-semantics.js';
+import type { ContractOptions } from './options.js';
+import { Planner, type FixtureRecipe, type PlannedCase } from './planner.js';
+import { positiveCases } from './positive-cases.js';
+import { deriveResources, type Resource } from './resources.js';
+import { createSchemaRegistry, type SchemaRegistry } from './schema-registry.js';
+import { stateCases } from './state-cases.js';
+
+export type { PlannedCase, FixtureRecipe } from './planner.js';
+
+/** Where the API key goes, from the document's security scheme. */
+export interface ApiKeyAuth {
+  in: 'header' | 'query';
+  name: string;
+}
+
+/** Everything the engine needs, built from the document alone before any request is made. */
+export interface Plan {
+  file: string;
+  index: OperationIndex;
+  /** The operations the filters kept, in document order. */
+  selected: readonly Operation[];
+  resources: ReadonlyMap<string, Resource>;
+  recipes: ReadonlyMap<string, FixtureRecipe>;
+  schemas: SchemaRegistry;
+  auth: ApiKeyAuth | undefined;
+  cases: readonly PlannedCase[];
+}
+
+export type PlanOptions = Pick<ContractOptions, 'tags' | 'operations' | 'skipStability' | 'includeRateLimit'> & { readonlyKey?: string | undefined };
+
+export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
+  let index: OperationIndex;
+  try {
+    index = buildOperationIndex(loaded.document, loaded.file);
+  } catch (err) {
+    if (err instanceof SpecError) throw new ContractRunError(err.message.split('\n').join(' '));
+    throw err;
+  }
+  verifySemantics(index, loaded.file);
+  const selected = selectOperations(index, options);
+  const resources = deriveResources(index);
+  const planner = new Planner(index, resources, options.skipStability);
+  const cases: PlannedCase[] = [];
+  for (const operation of selected) {
+    cases.push(...positiveCases(planner, operation));
+    cases.push(...negativeCases(planner, operation, { readonlyKey: options.readonlyKey !== undefined }));
+    cases.push(...stateCases(planner, operation));
+  }
+  if (options.includeRateLimit) cases.push(rateLimitCase(planner, selected));
+  return { file: loaded.file, index, selected, resources, recipes: planner.recipes, schemas: createSchemaRegistry(index.operations), auth: apiKeyAuth(loaded.document), cases };
+}
+
+/** `--tag`, `--operation` and `--skip-stability`; an unknown tag or operationId is a mistake, not an empty run. */
+export function selectOperations(index: OperationIndex, options: Pick<PlanOptions, 'tags' | 'operations' | 'skipStability'>): Operation[] {
+  const known = index.operations.map((o) => o.operationId);
+  const unknownIds = options.operations.filter((id) => !known.includes(id));
+  if (unknownIds.length > 0) throw new ContractRunError(`--operation ${unknownIds.join(', ')}: no such operationId in the document (it has ${known.join(', ')})`);
+  const tags = new Set(index.operations.flatMap((o) => o.tags));
+  const unknownTags = options.tags.filter((t) => !tags.has(t));
+  if (unknownTags.length > 0) throw new ContractRunError(`--tag ${unknownTags.join(', ')}: no operation has that tag (tags: ${[...tags].join(', ')})`);
+  return index.operations.filter(
+    (o) =>
+      (options.tags.length === 0 || o.tags.some((t) => options.tags.includes(t))) &&
+      (options.operations.length === 0 || options.operations.includes(o.operationId)) &&
+      !(o.stability && options.skipStability.includes(o.stability)),
+  );
+}
+
+/**
+ * Drives the rate-limit key to 429 on a cheap GET: a selected list operation (no path parameter,
+ * no required query), else any in the document; `limit` at its minimum keeps answers small.
+ */
+function rateLimitCase(planner: Planner, selected: readonly Operation[]): PlannedCase {
+  const cheap = (o: Operation) => o.method === 'get' && templateNames(o.path).length === 0 && !o.parameters.some((p) => p.in !== 'path' && p.required);
+  const operation = selected.find(cheap) ?? planner.index.operations.find(cheap);
+  if (!operation) {
+    const any = selected[0] ?? planner.index.operations[0]!;
+    return planner.makeCase(any, { id: `${any.operationId}/rate-limit/drive-to-429`, title: 'drive a key to 429', kind: 'rate-limit', request: planner.template(any, 'rate-limit-key'), expect: ['429'], skipReason: 'the document has no GET without parameters to repeat' });
+  }
+  const limit = operation.parameters.find((p) => p.in === 'query' && p.name === 'limit');
+  const minimum = (limit?.schema as Schema | undefined)?.minimum;
+  const query = limit && minimum !== undefined ? { limit: minimum } : {};
+  return planner.makeCase(operation, {
+    id: `${operation.operationId}/rate-limit/drive-to-429`,
+    title: `GET ${operation.path} repeated until 429: Remaining falls by one a request, Retry-After agrees with Reset, the 429 is an Error`,
+    kind: 'rate-limit',
+    request: planner.template(operation, 'rate-limit-key', { query }),
+    expect: ['429'],
+    ...(documents(operation, '429') ? {} : { skipReason: `${operation.operationId} does not document 429` }),
+  });
+}
+
+function apiKeyAuth(document: LoadedDocument['document']): ApiKeyAuth | undefined {
+  const schemes = document.components?.securitySchemes ?? {};
+  const names = (document.security ?? []).flatMap((requirement) => Object.keys(requirement));
+  for (const name of [...names, ...Object.keys(schemes)]) {
+    const scheme = schemes[name] as OpenAPIV3.SecuritySchemeObject | undefined;
+    if (scheme?.type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query')) return { in: scheme.in, name: scheme.name };
+  }
+  return undefined;
+}

@@ -1,0 +1,73 @@
+import type { Operation, OperationIndex } from '../spec/operation-index.js';
+import { templateNames } from '../spec/operation-index.js';
+import { successStatuses } from './documented-response.js';
+import { requestBodies, requestSchema } from './sample-value.js';
+
+/**
+ * A kind of record the API creates, derived from the document alone: a POST on a collection
+ * answering 201, and the item path `collection/{id}` beside it with its GET and DELETE.
+ */
+export interface Resource {
+  /** `pet`, from the item path parameter `petId`. */
+  name: string;
+  /** The item path parameter, also the name body fields use to refer to it (`categoryId`). */
+  idParam: string;
+  collectionPath: string;
+  itemPath: string;
+  create: Operation;
+  read: Operation | undefined;
+  remove: Operation | undefined;
+  /** The body a fixture is created with: the create operation's first example. */
+  createBody: unknown;
+}
+
+export function deriveResources(index: OperationIndex): Map<string, Resource> {
+  const resources = new Map<string, Resource>();
+  for (const create of index.operations) {
+    if (create.method !== 'post' || templateNames(create.path).length > 0) continue;
+    if (!successStatuses(create).includes('201')) continue;
+    const itemPattern = new RegExp(`^${escape(create.path)}/\\{([^}/]+)\\}$`);
+    const items = index.operations.filter((o) => itemPattern.test(o.path));
+    const idParam = items[0] ? (itemPattern.exec(items[0].path)?.[1] as string) : undefined;
+    if (!idParam) continue;
+    const name = idParam.replace(/Id$/, '') || idParam;
+    resources.set(name, {
+      name,
+      idParam,
+      collectionPath: create.path,
+      itemPath: items[0]!.path,
+      create,
+      read: items.find((o) => o.method === 'get'),
+      remove: items.find((o) => o.method === 'delete'),
+      createBody: requestBodies(create)[0]?.value,
+    });
+  }
+  return resources;
+}
+
+/** The resource a path parameter or body field refers to, by the id parameter's name (`petId` -> pet). */
+export function resourceFor(resources: ReadonlyMap<string, Resource>, name: string): Resource | undefined {
+  for (const resource of resources.values()) if (resource.idParam === name) return resource;
+  return undefined;
+}
+
+/** Top-level body fields that name a resource, among those a body value has (`{categoryId: 1}` -> category). */
+export function bodyRefs(resources: ReadonlyMap<string, Resource>, operation: Operation, value: unknown): Record<string, string> {
+  const refs: Record<string, string> = {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return refs;
+  const properties = requestSchema(operation)?.properties ?? {};
+  for (const field of Object.keys(value)) {
+    const resource = field in properties ? resourceFor(resources, field) : undefined;
+    if (resource) refs[field] = resource.name;
+  }
+  return refs;
+}
+
+/** The GET on the same path as an operation (for reading back what it wrote). */
+export function readerOf(index: OperationIndex, operation: Operation): Operation | undefined {
+  return index.operations.find((o) => o.path === operation.path && o.method === 'get');
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,118 @@
+import type { Schema } from '../spec/openapi.js';
+import type { Operation } from '../spec/operation-index.js';
+import { jsonContent } from './documented-response.js';
+
+export interface NamedValue {
+  name: string;
+  value: unknown;
+}
+
+/**
+ * The request bodies a positive case sends: the named examples of the JSON media type, else its
+ * single `example`, else the schema's `example`, else a value generated from the schema.
+ */
+export function requestBodies(operation: Operation): NamedValue[] {
+  const json = jsonContent(operation.requestBody?.content);
+  if (!json) return [];
+  const named = Object.entries(json.media.examples ?? {})
+    .map(([name, example]) => ({ name, value: (example as { value?: unknown }).value }))
+    .filter((e) => e.value !== undefined);
+  if (named.length > 0) return named;
+  if (json.media.example !== undefined) return [{ name: 'example', value: json.media.example }];
+  if (json.schema?.example !== undefined) return [{ name: 'schema-example', value: json.schema.example }];
+  return [{ name: 'generated', value: sampleFromSchema(json.schema ?? {}) }];
+}
+
+/** The body schema of an operation's JSON request body. */
+export function requestSchema(operation: Operation): Schema | undefined {
+  return jsonContent(operation.requestBody?.content)?.schema;
+}
+
+/**
+ * A small valid value for a schema, deterministic (the plan is the same every run): the schema's
+ * example or default when it has one, else the smallest value its constraints allow.
+ */
+export function sampleFromSchema(schema: Schema, depth = 0): unknown {
+  if (schema.example !== undefined) return schema.example;
+  if (schema.default !== undefined) return schema.default;
+  if (schema.enum && schema.enum.length > 0) return schema.enum[0];
+  if (schema.allOf && schema.allOf.length > 0) {
+    return Object.assign({}, ...schema.allOf.map((s) => sampleFromSchema(s as Schema, depth + 1) as object));
+  }
+  const branch = (schema.oneOf ?? schema.anyOf)?.[0];
+  if (branch) return sampleFromSchema(branch as Schema, depth + 1);
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? (schema.maximum !== undefined ? Math.min(0, schema.maximum) : 1);
+    case 'boolean':
+      return true;
+    case 'string':
+      return sampleString(schema);
+    case 'array': {
+      const count = schema.minItems ?? 0;
+      return depth > 4 ? [] : Array.from({ length: count }, () => sampleFromSchema((schema.items ?? {}) as Schema, depth + 1));
+    }
+    default: {
+      const result: Record<string, unknown> = {};
+      if (depth > 4) return result;
+      for (const name of schema.required ?? []) {
+        const property = schema.properties?.[name] as Schema | undefined;
+        result[name] = sampleFromSchema(property ?? {}, depth + 1);
+      }
+      return result;
+    }
+  }
+}
+
+function sampleString(schema: Schema): string {
+  switch (schema.format) {
+    case 'date-time':
+      return '2030-01-01T00:00:00Z';
+    case 'date':
+      return '2030-01-01';
+    case 'email':
+      return 'someone@example.com';
+    case 'uuid':
+      return '00000000-0000-4000-8000-000000000000';
+    case 'uri':
+    case 'uri-reference':
+      return 'https://example.com/';
+    default:
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+  }
+}
+
+/** A value of the wrong JSON type for the schema (a number for a string, a string for a number). */
+export function wrongTypeValue(schema: Schema): unknown {
+  switch (schema.type) {
+    case 'string':
+      return 12345;
+    case 'integer':
+    case 'number':
+      return 'not-a-number';
+    case 'boolean':
+      return 'not-a-boolean';
+    case 'array':
+      return 'not-an-array';
+    default:
+      return 'not-an-object';
+  }
+}
+
+/** A value for a path or query parameter that its schema refuses (below the minimum, else the wrong type). */
+export function invalidParameterValue(schema: Schema): unknown {
+  if ((schema.type === 'integer' || schema.type === 'number') && schema.minimum !== undefined) return schema.minimum - 1;
+  if ((schema.type === 'integer' || schema.type === 'number') && schema.maximum !== undefined) return schema.maximum + 1;
+  if (schema.type === 'integer' || schema.type === 'number') return 'not-a-number';
+  if (schema.type === 'boolean') return 'not-a-boolean';
+  if (schema.enum && schema.enum.length > 0) return 'not-one-of-the-enum';
+  if (schema.type === 'string' && schema.maxLength !== undefined) return 'x'.repeat(schema.maxLength + 1);
+  return undefined;
+}
+
+/** A valid id no record is likely to have: the schema's maximum, else 2^31-1. */
+export function unknownIdValue(schema: Schema): unknown {
+  if (schema.type === 'string') return schema.format === 'uuid' ? 'ffffffff-ffff-4fff-bfff-ffffffffffff' : 'no-such-record-0000';
+  return schema.maximum ?? 2_147_483_647;
+}
