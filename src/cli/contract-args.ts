@@ -1,0 +1,90 @@
+import { parseArgs } from 'node:util';
+import { ContractRunError } from '../contract/contract-error.js';
+import type { ContractOptionsInput } from '../contract/options.js';
+
+export const CONTRACT_USAGE = `usage: petstore-kit contract --base-url URL --api-key KEY [options]
+
+Replays the OpenAPI document against a live server and reports what does not conform.
+
+required:
+  --base-url URL              the server to test, e.g. https://staging.example.com
+  --api-key KEY               a read-write key (sent as the document's API key)
+
+options:
+  --spec FILE                 the OpenAPI 3.0 document (default: the package's spec/petstore.yaml)
+  --tag T                     only operations with this tag (repeatable)
+  --operation ID              only this operationId (repeatable)
+  --skip-stability S          skip beta or experimental operations (repeatable)
+  --readonly-key KEY          a read-only key: writing with it must answer 403 forbidden
+  --include-rate-limit        also drive a key to 429 and check the rate-limit answers (runs last;
+                              leaves that key limited for up to a minute)
+  --rate-limit-key KEY        the key to drive to 429 (default: --api-key)
+  --reporter R                console, json, junit or html (repeatable; default console)
+  --out DIR                   where report files go (default ./contract-report)
+  --max-wait S                total seconds to wait on the target's rate limits (default 120)
+  --timeout S                 seconds to wait for one answer (default 10)
+  -h, --help                  this text
+
+exit status: 0 every case conforms, 1 some case does not, 2 the run could not be made
+`;
+
+export type ParsedContractArgs = { help: true } | { help: false; input: ContractOptionsInput };
+
+/** argv (after `contract`) into options; every mistake is a ContractRunError naming the flag. */
+export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        'api-key': { type: 'string' },
+        spec: { type: 'string' },
+        tag: { type: 'string', multiple: true },
+        operation: { type: 'string', multiple: true },
+        'skip-stability': { type: 'string', multiple: true },
+        'readonly-key': { type: 'string' },
+        'include-rate-limit': { type: 'boolean' },
+        'rate-limit-key': { type: 'string' },
+        reporter: { type: 'string', multiple: true },
+        out: { type: 'string' },
+        'max-wait': { type: 'string' },
+        timeout: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (err) {
+    const first = ((err as Error).message.split('\n')[0] ?? '').split('. ')[0] ?? 'bad arguments';
+    throw new ContractRunError(`${first.replace(/\.$/, '')} (see --help)`);
+  }
+  if (values.help) return { help: true };
+  const str = (name: string) => values[name] as string | undefined;
+  const list = (name: string) => (values[name] as string[] | undefined) ?? [];
+  for (const required of ['base-url', 'api-key']) {
+    if (str(required) === undefined) throw new ContractRunError(`--${required} is required (see --help)`);
+  }
+  const input: ContractOptionsInput = {
+    baseUrl: str('base-url')!,
+    apiKey: str('api-key')!,
+    tags: list('tag'),
+    operations: list('operation'),
+    skipStability: list('skip-stability'),
+    reporters: list('reporter'),
+    includeRateLimit: values['include-rate-limit'] === true,
+  };
+  if (str('spec') !== undefined) input.spec = str('spec')!;
+  if (str('readonly-key') !== undefined) input.readonlyKey = str('readonly-key')!;
+  if (str('rate-limit-key') !== undefined) input.rateLimitKey = str('rate-limit-key')!;
+  if (str('out') !== undefined) input.out = str('out')!;
+  if (str('max-wait') !== undefined) input.maxWaitSeconds = number('--max-wait', str('max-wait')!);
+  if (str('timeout') !== undefined) input.timeoutSeconds = number('--timeout', str('timeout')!);
+  return { help: false, input };
+}
+
+function number(flag: string, raw: string): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value)) throw new ContractRunError(`${flag} must be a number of seconds (got '${raw}')`);
+  return value;
+}

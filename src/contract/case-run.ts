@@ -1,0 +1,210 @@
+import type { Clock } from '../core/clock.js';
+import type { Operation } from '../spec/operation-index.js';
+import { RESPONSE_CHECKS } from './checks/index.js';
+import type { CheckContext, ReadBack } from './checks/types.js';
+import { documentedResponse, successStatuses } from './documented-response.js';
+import type { Exchange, Failure, RunEvent } from './events.js';
+import type { ContractOptions } from './options.js';
+import type { Plan } from './plan.js';
+import type { PlannedCase } from './planner.js';
+import { sendPolitely, type WaitBudget } from './polite-client.js';
+import { readBack } from './read-back.js';
+import { buildRequest, matchTemplate, relativePath, type Keys } from './request-builder.js';
+import type { RequestTemplate } from './request-template.js';
+import type { Resource } from './resources.js';
+import type { Transport } from './transport.js';
+
+/** What every case of a run shares. */
+export interface EngineContext {
+  plan: Plan;
+  options: ContractOptions;
+  keys: Keys;
+  transport: Transport;
+  clock: Clock;
+  sleep: (ms: number) => Promise<void>;
+  budget: WaitBudget;
+  emit(event: RunEvent): void;
+  /** Documented status keys received per operationId, for coverage (every response, recorded or not). */
+  exercised: Map<string, Set<string>>;
+}
+
+/** A fixture or prerequisite could not be made: the case cannot go on. */
+export class SetupError extends Error {}
+
+export interface Sent {
+  exchange: Exchange;
+  /** The URL as sent (the recorded one has its secrets masked). */
+  url: string;
+  readBack?: ReadBack;
+}
+
+/** The state of one case while it runs: its exchanges, failures, fixtures and what it must clean up. */
+export class CaseRun {
+  readonly exchanges: Exchange[] = [];
+  readonly failures: Failure[] = [];
+  readonly notes: string[] = [];
+  readonly ids = new Map<string, unknown>();
+  readonly created: { resource: Resource; id: unknown }[] = [];
+  waitedMs = 0;
+
+  constructor(
+    readonly ctx: EngineContext,
+    readonly planned: PlannedCase,
+  ) {}
+
+  /** Sends a request politely, records and checks every answer; a 201 is read back through its Location when asked. */
+  async send(template: RequestTemplate, expect: { statuses?: readonly string[]; code?: string; readBackLocation?: boolean } = {}): Promise<Sent> {
+    const { ctx } = this;
+    const operation = ctx.plan.index.byId(template.operationId)!;
+    const request = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, template, this.ids);
+    const politely = await sendPolitely(ctx.transport, request, {
+      sleep: ctx.sleep,
+      clock: ctx.clock,
+      budget: ctx.budget,
+      onWait: (ms, reason) => ctx.emit({ type: 'waiting', caseId: this.planned.id, ms, reason }),
+    }).catch((err: unknown) => {
+      const attempts = (err as { attempts?: Exchange[] }).attempts ?? [];
+      for (const attempt of attempts) this.record(attempt, operation, {});
+      throw err;
+    });
+    this.waitedMs += politely.waitedMs;
+    const exchange = politely.attempts.at(-1)!;
+    for (const refused of politely.attempts.slice(0, -1)) this.record(refused, operation, {});
+    const sent: Sent = { exchange, url: request.url };
+    const receivedAt = ctx.clock.now();
+    // Recorded in the order made; checked once the read-back the location check needs is done.
+    this.store(exchange, operation);
+    const location = exchange.response.headers['location'];
+    if (expect.readBackLocation && exchange.response.status >= 200 && exchange.response.status < 300 && location !== undefined) {
+      const target = new URL(location, request.url).toString();
+      sent.readBack = await readBack((url) => this.get(url), target, this.idParamOf(target));
+    }
+    this.check(exchange, operation, {
+      receivedAt,
+      ...(expect.statuses ? { expectedStatuses: expect.statuses } : {}),
+      ...(expect.code ? { expectedCode: expect.code } : {}),
+      ...(sent.readBack ? { readBack: sent.readBack } : {}),
+    });
+    const { status } = exchange.response;
+    const creates = [...ctx.plan.resources.values()].some((r) => r.create === operation);
+    // A create answered with another 2xx than 201 still made a record: clean it up all the same.
+    if (status === 201 || (creates && status >= 200 && status < 300)) this.registerCreated(exchange, request.url, operation);
+    return sent;
+  }
+
+  /** A GET with the run's key of a URL the API gave (a Location, a successor Link), checked against the operation it matches. */
+  async get(url: string): Promise<Exchange> {
+    const { ctx } = this;
+    const path = relativePath(ctx.options.baseUrl, url);
+    const operation = path === undefined ? undefined : ctx.plan.index.operations.find((o) => o.method === 'get' && matchTemplate(o.path, path.split('?')[0]!) !== undefined);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    let target = url;
+    if (ctx.plan.auth?.in === 'header') headers[ctx.plan.auth.name] = ctx.options.apiKey;
+    else if (ctx.plan.auth) {
+      const u = new URL(url);
+      u.searchParams.set(ctx.plan.auth.name, ctx.options.apiKey);
+      target = u.toString();
+    }
+    const { attempts, waitedMs } = await sendPolitely(ctx.transport, { method: 'GET', url: target, headers }, {
+      sleep: ctx.sleep,
+      clock: ctx.clock,
+      budget: ctx.budget,
+      onWait: (ms, reason) => ctx.emit({ type: 'waiting', caseId: this.planned.id, ms, reason }),
+    });
+    this.waitedMs += waitedMs;
+    for (const attempt of attempts) this.record(attempt, operation, {});
+    return attempts.at(-1)!;
+  }
+
+  /** Records an exchange and runs every response check on it. */
+  record(exchange: Exchange, operation: Operation | undefined, extra: Partial<CheckContext>): void {
+    this.store(exchange, operation);
+    if (operation) this.check(exchange, operation, extra);
+  }
+
+  /** Keeps an exchange in the case and counts its status for coverage. */
+  store(exchange: Exchange, operation: Operation | undefined): void {
+    if (operation) exchange.operationId = operation.operationId;
+    this.exchanges.push(exchange);
+    const key = operation ? documentedResponse(operation, exchange.response.status)?.key : undefined;
+    if (operation && key) {
+      const seen = this.ctx.exercised.get(operation.operationId) ?? new Set<string>();
+      seen.add(key);
+      this.ctx.exercised.set(operation.operationId, seen);
+    }
+  }
+
+  /** Runs every response check on an exchange. */
+  check(exchange: Exchange, operation: Operation, extra: Partial<CheckContext>): void {
+    const context: CheckContext = { schemas: this.ctx.plan.schemas, receivedAt: this.ctx.clock.now(), ...extra };
+    for (const check of RESPONSE_CHECKS) this.failures.push(...check(exchange, operation, context));
+  }
+
+  /** Deletes what the case created, newest first; a documented refusal (409) leaves the record and says so. */
+  async cleanUp(): Promise<void> {
+    while (this.created.length > 0) {
+      const { resource, id } = this.created.pop()!;
+      if (!resource.remove) {
+        this.notes.push(`left on the target: ${resource.name} ${String(id)} (the document has no DELETE ${resource.itemPath})`);
+        continue;
+      }
+      const remove = resource.remove;
+      const statuses = [...successStatuses(remove), '404', ...(remove.responses['409'] ? ['409'] : [])];
+      const template: RequestTemplate = { operationId: remove.operationId, pathParams: { [resource.idParam]: { value: id } }, query: {}, credentials: 'api-key' };
+      const { exchange } = await this.send(template, { statuses });
+      if (exchange.response.status === 409) {
+        const code = (exchange.response.body as { code?: unknown } | undefined)?.code;
+        this.notes.push(`left on the target: ${resource.name} ${String(id)} (DELETE answered 409 ${String(code ?? '')}; the API offers no way to remove it)`);
+      }
+    }
+  }
+
+  /** The URL of a resource's record with this id. */
+  itemUrl(resource: Resource, id: unknown): string {
+    return `${this.ctx.options.baseUrl}${resource.itemPath.replace(`{${resource.idParam}}`, encodeURIComponent(String(id)))}`;
+  }
+
+  /** The id path parameter of an item URL, to find the record in a successor's list. */
+  idParamOf(url: string): { param: string; value: string } | undefined {
+    const path = relativePath(this.ctx.options.baseUrl, url);
+    if (path === undefined) return undefined;
+    for (const resource of this.ctx.plan.resources.values()) {
+      const params = matchTemplate(resource.itemPath, path.split('?')[0]!);
+      if (params) return { param: resource.idParam, value: params[resource.idParam]! };
+    }
+    const last = this.ctx.plan.index.operations.map((o) => matchTemplate(o.path, path.split('?')[0]!)).find((p) => p && Object.keys(p).length > 0);
+    const name = last ? Object.keys(last).at(-1)! : undefined;
+    return name ? { param: name, value: last![name]! } : undefined;
+  }
+
+  /** A 201 created something: remember it (from Location, else the body's id) so cleanup removes it. */
+  private registerCreated(exchange: Exchange, requestUrl: string, operation: Operation): { resource: Resource; id: unknown } | undefined {
+    const location = exchange.response.headers['location'];
+    const resources = [...this.ctx.plan.resources.values()];
+    if (location !== undefined) {
+      const path = relativePath(this.ctx.options.baseUrl, new URL(location, requestUrl).toString());
+      for (const resource of resources) {
+        const params = path === undefined ? undefined : matchTemplate(resource.itemPath, path);
+        if (params) return this.remember(resource, toId(params[resource.idParam]!));
+      }
+    }
+    const resource = resources.find((r) => r.create.operationId === operation.operationId);
+    const id = (exchange.response.body as { id?: unknown } | undefined)?.id;
+    return resource && id !== undefined ? this.remember(resource, id) : undefined;
+  }
+
+  private remember(resource: Resource, id: unknown): { resource: Resource; id: unknown } {
+    const entry = { resource, id };
+    this.created.push(entry);
+    return entry;
+  }
+
+  /** The record the last 201 of a resource created, if any. */
+  lastCreated(resource: Resource): { resource: Resource; id: unknown } | undefined {
+    return [...this.created].reverse().find((c) => c.resource === resource);
+  }
+}
+
+function toId(raw: string): unknown {
+  return /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
+}

@@ -1,0 +1,112 @@
+import { stateCreated } from './checks/state-created.js';
+import { stateDeleted } from './checks/state-deleted.js';
+import { stateUpdated } from './checks/state-updated.js';
+import { CaseRun, SetupError, type EngineContext } from './case-run.js';
+import { successStatuses } from './documented-response.js';
+import type { CaseResult, CaseStatus } from './events.js';
+import type { PlannedCase } from './planner.js';
+import { WaitBudgetExceeded } from './polite-client.js';
+import { runRateLimitCase } from './rate-limit-case.js';
+import { readBack } from './read-back.js';
+import type { RequestTemplate } from './request-template.js';
+import { TransportError } from './transport.js';
+
+/** Runs one planned case: fixtures, prerequisites, the request, what to verify, then cleanup. */
+export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise<CaseResult> {
+  const started = ctx.clock.now();
+  ctx.emit({ type: 'case-started', id: planned.id, operationId: planned.operationId, title: planned.title });
+  const run = new CaseRun(ctx, planned);
+  let status: CaseStatus | undefined;
+  let reason = planned.skipReason;
+  if (reason) {
+    status = 'skipped';
+  } else {
+    try {
+      const outcome = planned.kind === 'rate-limit' ? await runRateLimitCase(run) : await runSteps(run);
+      if (outcome?.skipped) {
+        status = 'skipped';
+        reason = outcome.skipped;
+      }
+    } catch (err) {
+      reason = describeError(err);
+    } finally {
+      try {
+        await run.cleanUp();
+      } catch (err) {
+        reason ??= `cleanup: ${describeError(err)}`;
+      }
+    }
+  }
+  status ??= run.failures.length > 0 ? 'failed' : reason ? 'error' : 'passed';
+  const result: CaseResult = {
+    id: planned.id,
+    operationId: planned.operationId,
+    method: planned.method,
+    path: planned.path,
+    title: planned.title,
+    kind: planned.kind,
+    status,
+    failures: run.failures,
+    exchanges: run.exchanges,
+    waitedMs: run.waitedMs,
+    durationMs: ctx.clock.now() - started,
+  };
+  if (reason) result.reason = reason;
+  if (run.notes.length > 0) result.notes = run.notes;
+  ctx.emit({ type: 'case-finished', result });
+  return result;
+}
+
+async function runSteps(run: CaseRun): Promise<undefined> {
+  const { planned, ctx } = run;
+  for (const name of planned.fixtures) await createFixture(run, name);
+  for (const template of planned.prepare) await prepare(run, template);
+  const operation = ctx.plan.index.byId(planned.operationId)!;
+  const sent = await run.send(planned.request, {
+    statuses: planned.expect,
+    ...(planned.expectCode ? { code: planned.expectCode } : {}),
+    readBackLocation: planned.verify === 'location' || planned.verify === 'created',
+  });
+  const status = sent.exchange.response.status;
+  if (status < 200 || status >= 300) return undefined;
+  const get = (url: string) => run.get(url);
+  if (planned.verify === 'created') {
+    let found = sent.readBack;
+    const made = [...ctx.plan.resources.values()].find((r) => r.create === operation);
+    const record = made ? run.lastCreated(made) : undefined;
+    if (!found && record) found = await readBack(get, run.itemUrl(record.resource, record.id), { param: record.resource.idParam, value: String(record.id) });
+    if (found) run.failures.push(...stateCreated(sent.exchange, found, operation));
+  } else if (planned.verify === 'updated' || planned.verify === 'deleted') {
+    const url = sent.url.split('?')[0]!;
+    const found = await readBack(get, url, run.idParamOf(url));
+    run.failures.push(...(planned.verify === 'updated' ? stateUpdated : stateDeleted)(sent.exchange, found, operation));
+  }
+  return undefined;
+}
+
+async function createFixture(run: CaseRun, name: string): Promise<void> {
+  const recipe = run.ctx.plan.recipes.get(name)!;
+  for (const template of recipe.prepare) await prepare(run, template);
+  const before = run.created.length;
+  const { exchange } = await run.send(recipe.request, { statuses: successStatuses(recipe.resource.create) });
+  const entry = run.created.length > before ? run.created.at(-1) : undefined;
+  const status = exchange.response.status;
+  if (status < 200 || status >= 300 || !entry) {
+    throw new SetupError(`could not create the ${name} this case needs: ${exchange.request.method} ${recipe.resource.collectionPath} answered ${status}${entry || status >= 300 ? '' : ' with neither a Location nor an id'}`);
+  }
+  run.ids.set(name, entry.id);
+}
+
+async function prepare(run: CaseRun, template: RequestTemplate): Promise<void> {
+  const operation = run.ctx.plan.index.byId(template.operationId)!;
+  const { exchange } = await run.send(template, { statuses: successStatuses(operation) });
+  const status = exchange.response.status;
+  if (status < 200 || status >= 300) {
+    throw new SetupError(`could not prepare the case: ${operation.method.toUpperCase()} ${operation.path} (${operation.operationId}) answered ${status}`);
+  }
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof SetupError || err instanceof WaitBudgetExceeded || err instanceof TransportError) return err.message;
+  return `the runner failed: ${err instanceof Error ? err.message : String(err)}`;
+}

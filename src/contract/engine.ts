@@ -1,0 +1,69 @@
+import type { Clock } from '../core/clock.js';
+import type { EngineContext } from './case-run.js';
+import { runCase } from './case-runner.js';
+import { ContractRunError } from './contract-error.js';
+import { coverageRows } from './coverage.js';
+import type { CaseResult, RunEvent, RunSummary } from './events.js';
+import type { ContractOptions } from './options.js';
+import type { Plan } from './plan.js';
+import { TransportError, type Transport } from './transport.js';
+
+export interface EngineDeps {
+  transport: Transport;
+  clock: Clock;
+  sleep: (ms: number) => Promise<void>;
+  emit: (event: RunEvent) => void;
+}
+
+/**
+ * Executes a plan case by case, in order (the rate-limit case is last), emitting events as it
+ * goes. Cases run one at a time: the countdown of the rate-limit case and the polite client's
+ * waits both assume the runner is the only thing spending its key.
+ */
+export async function executePlan(plan: Plan, options: ContractOptions, deps: EngineDeps): Promise<RunSummary> {
+  await probe(deps.transport, options.baseUrl);
+  const started = deps.clock.now();
+  const startedAt = new Date(started).toISOString();
+  deps.emit({ type: 'run-started', baseUrl: options.baseUrl, specFile: plan.file, startedAt, plannedCases: plan.cases.length });
+  const ctx: EngineContext = {
+    plan,
+    options,
+    keys: { 'api-key': options.apiKey, 'readonly-key': options.readonlyKey, 'rate-limit-key': options.rateLimitKey ?? options.apiKey },
+    transport: deps.transport,
+    clock: deps.clock,
+    sleep: deps.sleep,
+    budget: { maxMs: options.maxWaitMs, spentMs: 0 },
+    emit: deps.emit,
+    exercised: new Map(),
+  };
+  const cases: CaseResult[] = [];
+  for (const planned of plan.cases) cases.push(await runCase(ctx, planned));
+  const count = (status: CaseResult['status']) => cases.filter((c) => c.status === status).length;
+  const summary: RunSummary = {
+    baseUrl: options.baseUrl,
+    specFile: plan.file,
+    startedAt,
+    durationMs: deps.clock.now() - started,
+    totals: { cases: cases.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), errors: count('error') },
+    cases,
+    coverage: coverageRows(plan.index.operations, plan.selected, ctx.exercised),
+    waitedMs: ctx.budget.spentMs,
+  };
+  deps.emit({ type: 'run-finished', summary });
+  return summary;
+}
+
+/** One request before anything else, so an unreachable target is a run that could not be made (exit 2), not 100 errors. */
+async function probe(transport: Transport, baseUrl: string): Promise<void> {
+  try {
+    await transport.send({ method: 'HEAD', url: `${baseUrl}/`, headers: {} });
+  } catch (err) {
+    if (err instanceof TransportError) throw new ContractRunError(`cannot reach ${baseUrl} (${err.code === 'TIMEOUT' ? 'no answer in time' : err.code === 'BAD_PORT' ? err.message : err.code})`);
+    throw err;
+  }
+}
+
+/** Whether a run conforms: every case passed or was skipped. */
+export function conforms(summary: RunSummary): boolean {
+  return summary.totals.failed === 0 && summary.totals.errors === 0;
+}

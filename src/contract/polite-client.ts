@@ -1,0 +1,87 @@
+import type { Clock } from '../core/clock.js';
+import type { Exchange } from './events.js';
+import { parseImfFixdate, parseWholeNumber } from './http-syntax.js';
+import type { OutgoingRequest, Transport } from './transport.js';
+
+/** The run's total allowance for waiting on the target (`--max-wait`), shared by every case. */
+export interface WaitBudget {
+  readonly maxMs: number;
+  spentMs: number;
+}
+
+export interface PoliteOptions {
+  sleep: (ms: number) => Promise<void>;
+  clock: Clock;
+  budget: WaitBudget;
+  /** Told before each wait (the engine turns it into a `waiting` event). */
+  onWait: (ms: number, reason: string) => void;
+  /** First backoff step and its cap, for repeated 429s (1 s doubling up to 60 s). */
+  backoffMs?: number;
+  backoffCapMs?: number;
+}
+
+/** Waiting any longer would exceed `--max-wait`: the case is an error, with this message as its reason. */
+export class WaitBudgetExceeded extends Error {
+  constructor(
+    message: string,
+    readonly attempts: Exchange[],
+  ) {
+    super(message);
+    this.name = 'WaitBudgetExceeded';
+  }
+}
+
+/**
+ * Sends a request as a polite client (seed rule: back off on 429): when the target answers 429,
+ * or 403 `key_banned`, to a request that did not aim for it, waits `Retry-After` (or an
+ * exponential backoff with a cap when it repeats, whichever is longer), then retries, within the
+ * run's wait budget. Returns every attempt; the last is the answer.
+ */
+export async function sendPolitely(transport: Transport, request: OutgoingRequest, options: PoliteOptions): Promise<{ attempts: Exchange[]; waitedMs: number }> {
+  const base = options.backoffMs ?? 1000;
+  const cap = options.backoffCapMs ?? 60_000;
+  const attempts: Exchange[] = [];
+  let waitedMs = 0;
+  for (let refusals = 1; ; refusals++) {
+    const exchange = await transport.send(request);
+    attempts.push(exchange);
+    const refusal = refusalOf(exchange);
+    if (!refusal) return { attempts, waitedMs };
+    const retryAfterMs = retryAfterOf(exchange, options.clock.now());
+    const backoff = Math.min(cap, base * 2 ** (refusals - 1));
+    const wait = Math.max(retryAfterMs ?? 0, refusals > 1 || retryAfterMs === undefined ? backoff : 0);
+    const reason = `${request.method} ${new URL(request.url).pathname} answered ${refusal}${retryAfterMs !== undefined ? ` with Retry-After ${Math.ceil(retryAfterMs / 1000)} s` : ' without Retry-After'}; waiting ${formatSeconds(wait)} before retry ${refusals}`;
+    if (options.budget.spentMs + wait > options.budget.maxMs) {
+      throw new WaitBudgetExceeded(
+        `${request.method} ${new URL(request.url).pathname} answered ${refusal}${retryAfterMs !== undefined ? ` asking to wait ${formatSeconds(retryAfterMs)}` : ''}; waiting ${formatSeconds(wait)} more would exceed --max-wait ${formatSeconds(options.budget.maxMs)} (already waited ${formatSeconds(options.budget.spentMs)})`,
+        attempts,
+      );
+    }
+    options.onWait(wait, reason);
+    options.budget.spentMs += wait;
+    waitedMs += wait;
+    await options.sleep(wait);
+  }
+}
+
+/** `429` or `403 key_banned`: the target asks the client to come back later. */
+export function refusalOf(exchange: Exchange): string | undefined {
+  const { status, body } = exchange.response;
+  if (status === 429) return '429';
+  if (status === 403 && body !== null && typeof body === 'object' && (body as Record<string, unknown>).code === 'key_banned') return '403 key_banned';
+  return undefined;
+}
+
+/** Retry-After as delay-seconds or an HTTP-date (RFC 9110 section 10.2.3), in ms from now. */
+export function retryAfterOf(exchange: Exchange, now: number): number | undefined {
+  const raw = exchange.response.headers['retry-after'];
+  if (raw === undefined) return undefined;
+  const seconds = parseWholeNumber(raw);
+  if (seconds !== undefined) return seconds * 1000;
+  const date = parseImfFixdate(raw.trim());
+  return date === undefined ? undefined : Math.max(0, date - now);
+}
+
+function formatSeconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
