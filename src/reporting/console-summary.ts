@@ -28,6 +28,17 @@ export function renderConsoleSummary(summary: RunSummary, style: TerminalStyle):
   if (failed.length > 0) lines.push('', style.bold(style.red(`Failures (${failed.length})`)), ...failed.flatMap((c, i) => explainFailure(c, i + 1, style)));
   if (errored.length > 0) lines.push('', style.bold(style.yellow(`Cases that could not run (${errored.length})`)), ...errored.flatMap((c, i) => explainError(c, i + 1, style)));
   if (skipped.length > 0) lines.push('', style.bold(`Skipped (${skipped.length})`), ...skippedByReason(skipped, style));
+  const noted = summary.cases.filter((c) => (c.notes ?? []).length > 0);
+  if (noted.length > 0) {
+    lines.push('', style.bold('Notes'));
+    for (const c of noted) {
+      lines.push(`  ${printable(c.operationId)}: ${printable(c.title)}`);
+      for (const note of c.notes ?? []) {
+        const [first = '', ...rest] = wrapWords(printable(note), 74);
+        lines.push(`    ${style.dim('-')} ${first}`, ...rest.map((l) => `      ${l}`));
+      }
+    }
+  }
   lines.push('', ...totals(summary, style), '');
   return lines.join('\n');
 }
@@ -136,4 +147,20 @@ function totals(summary: RunSummary, style: TerminalStyle): string[] {
     `${style.bold('Target'.padEnd(LABEL_WIDTH))}${printable(summary.baseUrl)}`,
     `${style.bold('Result'.padEnd(LABEL_WIDTH))}${passed ? style.bold(style.green('PASSED')) : style.bold(style.red('FAILED'))}`,
   ];
+}
+
+/** Breaks text into lines of at most `width` characters at spaces (a longer word stands alone). */
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }

@@ -80,6 +80,7 @@ details.case[open] > summary .case-line::after { content: "▾"; }
 .case-line .kind, .case-line .ms { color: var(--muted); font-size: 12px; white-space: nowrap; }
 .case-body { padding: 4px 14px 14px 42px; }
 .reason { color: var(--muted); margin: 0 0 8px; }
+ul.notes { margin: 0 0 8px; padding-left: 18px; color: var(--muted); font-size: 13px; }
 .failure { border: 1px solid var(--fail); border-radius: 6px; margin: 8px 0 12px; overflow: hidden; }
 .failure-head { background: var(--fail-bg); padding: 6px 12px; display: flex; gap: 10px; flex-wrap: wrap; align-items: baseline; }
 .check { font: 700 13px var(--mono); color: var(--fail); }

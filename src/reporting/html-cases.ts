@@ -38,11 +38,13 @@ function renderCase(c: CaseResult, anchor: string): Html {
   const line = html`<div class="case-line"><span class="mark" title="${STATUS_WORD[c.status]}">${MARK[c.status]}</span><span class="title">${c.title}</span>
 <span class="kind">${c.kind}</span><span class="ms">${c.status === 'skipped' ? 'skipped' : formatDuration(c.durationMs)}${
     c.waitedMs > 0 ? ` · waited ${formatDuration(c.waitedMs)}` : ''}</span></div>`;
-  const hasBody = c.failures.length > 0 || c.exchanges.length > 0 || c.reason !== undefined;
+  const notes = c.notes ?? [];
+  const hasBody = c.failures.length > 0 || c.exchanges.length > 0 || c.reason !== undefined || notes.length > 0;
   if (!hasBody) return html`<li class="${`case ${c.status}`}" id="${anchor}">${line}</li>`;
   const open = c.status === 'failed' || c.status === 'error';
   return html`<li class="${`case ${c.status}`}" id="${anchor}"><details class="case"${open ? openAttr : ''}><summary>${line}</summary>
 <div class="case-body">${c.reason !== undefined && html`<p class="reason">${c.status === 'skipped' ? 'Skipped: ' : c.status === 'error' ? 'Could not run: ' : ''}${c.reason}</p>`}
+${notes.length > 0 && html`<ul class="notes">${notes.map((n) => html`<li>${n}</li>`)}</ul>`}
 ${c.failures.map(renderFailure)}
 ${c.exchanges.map((e, i) => renderExchange(e, i === c.exchanges.length - 1 && open, i, c.exchanges.length))}
 </div></details></li>`;

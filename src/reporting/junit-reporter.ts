@@ -74,9 +74,10 @@ function renderSuite(group: OperationGroup, timestamp: string): string {
 
 function renderCase(c: CaseResult): string {
   const open = `    <testcase classname="${attr(c.operationId)}" name="${attr(c.title)}" time="${seconds(ms(c.durationMs))}">`;
+  const notes = (c.notes ?? []).length > 0 ? `      <system-out>${text((c.notes ?? []).map((n) => `note: ${n}`).join('\n'))}</system-out>` : '';
   switch (c.status) {
     case 'passed':
-      return `${open.slice(0, -1)}/>`;
+      return notes === '' ? `${open.slice(0, -1)}/>` : [open, notes, '    </testcase>'].join('\n');
     case 'skipped':
       return [open, `      <skipped message="${attr(c.reason ?? 'skipped')}"/>`, '    </testcase>'].join('\n');
     case 'error':
@@ -93,7 +94,9 @@ function renderCase(c: CaseResult): string {
       return [
         open,
         `      <failure message="${attr(message)}" type="${attr(type)}">${text(failureText(c))}</failure>`,
-        c.exchanges.length > 0 ? `      <system-out>${text(exchangesText(c.exchanges))}</system-out>` : '',
+        c.exchanges.length > 0 || notes !== ''
+          ? `      <system-out>${text([...(c.notes ?? []).map((n) => `note: ${n}`), exchangesText(c.exchanges)].filter((t) => t !== '').join('\n\n'))}</system-out>`
+          : '',
         '    </testcase>',
       ].filter((line) => line !== '').join('\n');
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../src/contract/events.js';
 import { createConsoleReporter, type ConsoleReporterOptions } from '../../../src/reporting/console-reporter.js';
 import { wantsColor } from '../../../src/reporting/terminal-style.js';
-import { eventsFor, failingRunSummary, hostileRunSummary, passingRunSummary } from '../../fixtures/run-summary.js';
+import { NOTE, eventsFor, failingRunSummary, hostileRunSummary, passingRunSummary } from '../../fixtures/run-summary.js';
 
 function run(summary: RunSummary, options: ConsoleReporterOptions = { color: false }, stream = new PassThrough()): string {
   let out = '';
@@ -48,6 +48,13 @@ describe('console reporter', () => {
     expect(failure).toContain('check     deprecation-headers');
     expect(out).toContain('reason    connect ECONNREFUSED 127.0.0.1:4010');
     expect(out).toContain('1 x stability experimental is skipped (--skip-stability experimental)');
+  });
+
+  it('lists the notes of cases, such as records left on the target', () => {
+    const out = run(passingRunSummary());
+    const notes = out.slice(out.indexOf('Notes\n'), out.indexOf('Coverage'));
+    expect(notes).toContain('  deletePet: DELETE /pets/{petId} answers 204 and the pet then reads 404\n    - left on the target');
+    expect(notes.replace(/\s+/g, ' ')).toContain(NOTE);
   });
 
   it('ends with coverage, totals, waited time and the verdict', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, html } from '../../../src/reporting/html-escape.js';
 import { renderHtmlReport } from '../../../src/reporting/html-report.js';
-import { failingRunSummary, hostileRunSummary, passingRunSummary } from '../../fixtures/run-summary.js';
+import { NOTE, failingRunSummary, hostileRunSummary, passingRunSummary } from '../../fixtures/run-summary.js';
 
 describe('html report (markup)', () => {
   it('escapes every interpolated value', () => {
@@ -33,6 +33,10 @@ describe('html report (markup)', () => {
     expect(page).toMatch(/<details class="op has-problems" id="op-createPet" open>/);
     expect(page).toMatch(/<details class="op" id="op-listPets">/);
     expect(renderHtmlReport(passingRunSummary())).not.toMatch(/<details[^>]* open>/);
+  });
+
+  it('shows the notes of a case', () => {
+    expect(renderHtmlReport(passingRunSummary())).toContain(`<ul class="notes"><li>${NOTE}</li></ul>`);
   });
 
   it('masks API keys in recorded requests', () => {

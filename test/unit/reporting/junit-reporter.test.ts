@@ -5,7 +5,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../src/contract/events.js';
 import { createJunitReporter } from '../../../src/reporting/junit-reporter.js';
-import { HOSTILE, failingRunSummary, hostileRunSummary, passingRunSummary } from '../../fixtures/run-summary.js';
+import { HOSTILE, NOTE, failingRunSummary, hostileRunSummary, passingRunSummary } from '../../fixtures/run-summary.js';
 
 type Node = Record<string, unknown>;
 const parser = new XMLParser({
@@ -88,6 +88,8 @@ describe('junit reporter', () => {
     const { xml, root } = await write(passingRunSummary(), 'passing');
     expect(root).toMatchObject({ failures: '0', errors: '0' });
     expect(xml).not.toContain('<failure');
+    const deletePet = casesOf(suitesOf(root).find((s) => s.name === 'deletePet') as Node)[0] as Node;
+    expect(deletePet['system-out']).toBe(`note: ${NOTE}`);
   });
 
   it('escapes hostile strings so the XML stays well-formed and says what was sent', async () => {
