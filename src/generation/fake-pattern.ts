@@ -1,0 +1,222 @@
+import type { Faker } from '@faker-js/faker';
+
+/*
+ * Strings for the simple regular expressions OpenAPI documents use in `pattern`: literals,
+ * escapes (\d \w \s and escaped punctuation), `.`, character classes with ranges (negated ones
+ * too, over printable ASCII), groups with alternation, and the quantifiers ? * + {n} {n,} {n,m}.
+ * Anything else (lookaround, backreferences, \b, unicode classes) is unsupported: the function
+ * answers undefined and the caller falls back (fake-value.ts says how). faker's own
+ * `helpers.fromRegExp` was not used because it cannot do alternation or anchors, which every
+ * header pattern of the document has.
+ */
+
+type Node =
+  | { kind: 'chars'; chars: string }
+  | { kind: 'group'; alternatives: Node[][] }
+  | { kind: 'repeat'; node: Node; min: number; max: number };
+
+const DIGITS = '0123456789';
+const WORD = `abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ${DIGITS}_`;
+const SPACE = ' ';
+const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+/** How far past its minimum an open quantifier (`*`, `+`, `{n,}`) repeats, unless told. */
+const OPEN_REPEAT = 8;
+
+class Unsupported extends Error {}
+
+/**
+ * A string that `new RegExp(pattern, 'u')` matches (JSON Schema patterns are unanchored and
+ * ajv compiles them with the `u` flag), or undefined when the pattern is beyond this generator.
+ * `openRepeat` is how many times past its minimum an open quantifier may repeat: callers with
+ * length bounds retry with a smaller or larger one.
+ */
+export function fakeFromPattern(pattern: string, faker: Faker, openRepeat = OPEN_REPEAT): string | undefined {
+  const parsed = parse(pattern, openRepeat);
+  if (!parsed) return undefined;
+  const value = emitAlternatives(parsed, faker);
+  return patternRegExp(pattern)?.test(value) ? value : undefined;
+}
+
+/**
+ * The RegExp of a JSON Schema pattern as ajv reads it (`u` flag), compiled once per pattern;
+ * undefined when it is not a valid pattern. Patterns come from the document, so the cache
+ * stays as small as the document.
+ */
+export function patternRegExp(pattern: string): RegExp | undefined {
+  if (!regExps.has(pattern)) {
+    let regExp: RegExp | undefined;
+    try {
+      regExp = new RegExp(pattern, 'u');
+    } catch {
+      regExp = undefined;
+    }
+    regExps.set(pattern, regExp);
+  }
+  return regExps.get(pattern);
+}
+
+const regExps = new Map<string, RegExp | undefined>();
+const parsedPatterns = new Map<string, Node[][] | undefined>();
+
+function parse(pattern: string, openRepeat: number): Node[][] | undefined {
+  const key = `${openRepeat}:${pattern}`;
+  if (!parsedPatterns.has(key)) {
+    let parsed: Node[][] | undefined;
+    try {
+      parsed = new Parser(pattern, openRepeat).parse();
+    } catch (err) {
+      if (!(err instanceof Unsupported)) throw err;
+      parsed = undefined;
+    }
+    parsedPatterns.set(key, parsed);
+  }
+  return parsedPatterns.get(key);
+}
+
+function emitAlternatives(alternatives: Node[][], faker: Faker): string {
+  const chosen = alternatives.length === 1 ? alternatives[0]! : faker.helpers.arrayElement(alternatives);
+  return chosen.map((node) => emit(node, faker)).join('');
+}
+
+function emit(node: Node, faker: Faker): string {
+  switch (node.kind) {
+    case 'chars':
+      return node.chars.length === 1 ? node.chars : node.chars[faker.number.int(node.chars.length - 1)]!;
+    case 'group':
+      return emitAlternatives(node.alternatives, faker);
+    case 'repeat': {
+      const times = faker.number.int({ min: node.min, max: node.max });
+      let out = '';
+      for (let i = 0; i < times; i += 1) out += emit(node.node, faker);
+      return out;
+    }
+  }
+}
+
+class Parser {
+  private at = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly openRepeat: number,
+  ) {}
+
+  parse(): Node[][] {
+    const alternatives = this.alternatives();
+    if (this.at < this.source.length) throw new Unsupported(`unexpected ${this.source[this.at]}`);
+    return alternatives;
+  }
+
+  private alternatives(): Node[][] {
+    const alternatives: Node[][] = [this.sequence()];
+    while (this.peek() === '|') {
+      this.at += 1;
+      alternatives.push(this.sequence());
+    }
+    return alternatives;
+  }
+
+  private sequence(): Node[] {
+    const nodes: Node[] = [];
+    for (let c = this.peek(); c !== undefined && c !== '|' && c !== ')'; c = this.peek()) {
+      if (c === '^' || c === '$') {
+        // Anchors are only meaningful at the ends, where emitting nothing for them is right.
+        const atEdge = c === '^' ? nodes.length === 0 : this.at === this.source.length - 1 || this.source[this.at + 1] === ')' || this.source[this.at + 1] === '|';
+        if (!atEdge) throw new Unsupported('anchor in the middle');
+        this.at += 1;
+        continue;
+      }
+      nodes.push(this.quantified(this.atom()));
+    }
+    return nodes;
+  }
+
+  private atom(): Node {
+    const c = this.source[this.at++];
+    switch (c) {
+      case '(': {
+        if (this.source.startsWith('?:', this.at)) this.at += 2;
+        else if (this.peek() === '?') throw new Unsupported('lookaround or named group');
+        const alternatives = this.alternatives();
+        if (this.source[this.at++] !== ')') throw new Unsupported('unclosed group');
+        return { kind: 'group', alternatives };
+      }
+      case '[':
+        return { kind: 'chars', chars: this.characterClass() };
+      case '.':
+        return { kind: 'chars', chars: PRINTABLE };
+      case '\\':
+        return { kind: 'chars', chars: this.escape() };
+      case '*':
+      case '+':
+      case '?':
+      case '{':
+        throw new Unsupported('quantifier without an atom');
+      case undefined:
+        throw new Unsupported('unexpected end');
+      default:
+        return { kind: 'chars', chars: c };
+    }
+  }
+
+  private quantified(node: Node): Node {
+    const c = this.peek();
+    let min: number;
+    let max: number;
+    if (c === '?') [min, max] = [0, 1];
+    else if (c === '*') [min, max] = [0, this.openRepeat];
+    else if (c === '+') [min, max] = [1, 1 + this.openRepeat];
+    else if (c === '{') {
+      const match = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
+      if (!match) return node; // a literal `{`, as JavaScript reads it without the u flag
+      min = Number(match[1]);
+      max = match[2] === undefined ? min : match[3] === '' ? min + this.openRepeat : Number(match[3]);
+      this.at += match[0].length - 1;
+    } else return node;
+    this.at += 1;
+    if (this.peek() === '?') this.at += 1; // lazy: the same strings match
+    if (max < min) throw new Unsupported('bad quantifier');
+    return { kind: 'repeat', node, min, max };
+  }
+
+  private characterClass(): string {
+    const negated = this.peek() === '^';
+    if (negated) this.at += 1;
+    let chars = '';
+    let first = true;
+    while (this.peek() !== ']' || first) {
+      first = false;
+      const c = this.source[this.at++];
+      if (c === undefined) throw new Unsupported('unclosed class');
+      const start = c === '\\' ? this.escape() : c;
+      if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.source[this.at + 1] !== undefined && start.length === 1) {
+        this.at += 1;
+        const e = this.source[this.at++]!;
+        const end = e === '\\' ? this.escape() : e;
+        if (end.length !== 1 || end < start) throw new Unsupported('bad range');
+        for (let code = start.charCodeAt(0); code <= end.charCodeAt(0); code += 1) chars += String.fromCharCode(code);
+      } else chars += start;
+    }
+    this.at += 1;
+    const set = negated ? [...PRINTABLE].filter((ch) => !chars.includes(ch)).join('') : chars;
+    if (set.length === 0) throw new Unsupported('empty class');
+    return set;
+  }
+
+  /** The characters one escape stands for; `this.at` is just past the backslash. */
+  private escape(): string {
+    const c = this.source[this.at++];
+    if (c === undefined) throw new Unsupported('trailing backslash');
+    if (c === 'd') return DIGITS;
+    if (c === 'w') return WORD;
+    if (c === 's') return SPACE;
+    if (c === 'n') return '\n';
+    if (c === 't') return '\t';
+    if (/[a-zA-Z0-9]/.test(c)) throw new Unsupported(`escape \\${c}`);
+    return c;
+  }
+
+  private peek(): string | undefined {
+    return this.source[this.at];
+  }
+}

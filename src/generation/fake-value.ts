@@ -1,0 +1,217 @@
+import type { Faker } from '@faker-js/faker';
+import type { Schema } from '../spec/openapi.js';
+import { fakeFromPattern, patternRegExp } from './fake-pattern.js';
+import { assertNoRef, mergeAllOf, patternsOf, type MergedSchema } from './merge-all-of.js';
+
+export interface FakeOptions {
+  /** How likely an optional object property is present, 0 (never) to 1 (always). Default 0.5. */
+  optionalRate?: number;
+  /** Items of an array whose schema sets no maxItems: at most minItems + this. Default 3. */
+  extraItems?: number;
+}
+
+/** Integers span at most this many values past their lower bound, so ids and counts look real. */
+const INTEGER_SPAN = 1000;
+/** Date-times fall in this window: fixed, so a value never depends on the real clock. */
+const DATE_FROM = '2026-01-01T00:00:00Z';
+const DATE_TO = '2027-12-31T23:59:59Z';
+const MAX_DEPTH = 32;
+
+/**
+ * A value valid against an OpenAPI 3.0 schema object that has no `$ref` left (take it from the
+ * dereferenced document). Deterministic for a faker in the same state: every random choice
+ * comes from `faker`.
+ *
+ * Honoured: type (inferred from properties/items/enum when absent), enum, minimum/maximum
+ * (exclusive too), multipleOf for integers, minLength/maxLength, pattern (see fake-pattern.ts),
+ * the formats date-time, date, int32, int64 (safe integers), uuid, email, uri, uri-reference,
+ * hostname, ipv4, arrays with minItems/maxItems, objects (required always, optional ones
+ * sometimes, never a property the schema does not declare), allOf (merged), oneOf/anyOf (one
+ * branch: for oneOf the value may happen to match another branch too). Ignored: uniqueItems,
+ * minProperties/maxProperties, not. A pattern beyond fake-pattern.ts falls back to the schema's
+ * `example` or `default` when it matches, else this throws naming the pattern: an error is
+ * safer than a body that breaks the contract. It also throws for a schema nothing satisfies.
+ */
+export function fakeFromSchema(schema: Schema, faker: Faker, options: FakeOptions = {}): unknown {
+  return new Generator(faker, options.optionalRate ?? 0.5, options.extraItems ?? 3).value(schema, '', 0);
+}
+
+class Generator {
+  constructor(
+    private readonly faker: Faker,
+    private readonly optionalRate: number,
+    private readonly extraItems: number,
+  ) {}
+
+  value(raw: Schema, key: string, depth: number): unknown {
+    if (depth > MAX_DEPTH) throw new Error('schema nests too deeply to generate a value');
+    const schema = mergeAllOf(assertNoRef(raw));
+    const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
+    if (branches && branches.length > 0) {
+      const { oneOf: _o, anyOf: _a, ...rest } = schema;
+      return this.value({ allOf: [rest, this.faker.helpers.arrayElement(branches)] } as Schema, key, depth + 1);
+    }
+    if (schema.enum) return this.fromEnum(schema);
+    switch (typeOf(schema)) {
+      case 'object':
+        return this.object(schema, depth);
+      case 'array':
+        return this.array(schema, key, depth);
+      case 'integer':
+        return this.integer(schema);
+      case 'number':
+        return this.number(schema);
+      case 'boolean':
+        return this.faker.datatype.boolean();
+      default:
+        return this.string(schema, key);
+    }
+  }
+
+  private fromEnum(schema: MergedSchema): unknown {
+    const patterns = patternsOf(schema).map(compiled);
+    const fits = schema.enum!.filter(
+      (v) =>
+        (typeof v !== 'string' || (patterns.every((p) => p.test(v)) && lengthFits(v, schema))) &&
+        (typeof v !== 'number' || ((schema.minimum ?? -Infinity) <= v && v <= (schema.maximum ?? Infinity))),
+    );
+    if (fits.length === 0) throw new Error('no enum value satisfies the schema');
+    return this.faker.helpers.arrayElement(fits);
+  }
+
+  private object(schema: MergedSchema, depth: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    const required = new Set(schema.required ?? []);
+    for (const [name, property] of Object.entries(properties)) {
+      if (required.has(name) || this.faker.number.float({ min: 0, max: 1 }) < this.optionalRate) {
+        out[name] = this.value(property, name, depth + 1);
+      }
+    }
+    // Required but not described: any value will do, a string is the least surprising one.
+    for (const name of required) if (!(name in out)) out[name] = this.value({ type: 'string' }, name, depth + 1);
+    return out;
+  }
+
+  private array(schema: MergedSchema, key: string, depth: number): unknown[] {
+    const min = schema.minItems ?? 0;
+    const max = schema.maxItems ?? min + this.extraItems;
+    if (max < min) throw new Error(`no array has between ${min} and ${max} items`);
+    const length = this.faker.number.int({ min, max });
+    const items = (schema.items ?? { type: 'string' }) as Schema;
+    return Array.from({ length }, () => this.value(items, key, depth + 1));
+  }
+
+  private integer(schema: MergedSchema): number {
+    const int32 = schema.format === 'int32';
+    const floor = int32 ? -(2 ** 31) : Number.MIN_SAFE_INTEGER;
+    const ceiling = int32 ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
+    let low = schema.minimum === undefined ? undefined : Math.ceil(schema.minimum) + (schema.exclusiveMinimum && Number.isInteger(schema.minimum) ? 1 : 0);
+    let high = schema.maximum === undefined ? undefined : Math.floor(schema.maximum) - (schema.exclusiveMaximum && Number.isInteger(schema.maximum) ? 1 : 0);
+    low = Math.max(floor, low ?? (high === undefined ? 0 : high - INTEGER_SPAN));
+    high = Math.min(ceiling, high ?? low + INTEGER_SPAN, low + INTEGER_SPAN);
+    const step = schema.multipleOf !== undefined && Number.isInteger(schema.multipleOf) ? schema.multipleOf : 1;
+    const first = Math.ceil(low / step);
+    const last = Math.floor(high / step);
+    if (last < first) throw new Error(`no integer lies between ${low} and ${high}`);
+    return this.faker.number.int({ min: first, max: last }) * step;
+  }
+
+  private number(schema: MergedSchema): number {
+    if (schema.multipleOf !== undefined) return this.integer({ ...schema, multipleOf: undefined }) * schema.multipleOf;
+    const min = schema.minimum ?? (schema.maximum === undefined ? 0 : schema.maximum - INTEGER_SPAN);
+    const max = schema.maximum ?? min + INTEGER_SPAN;
+    // Two decimals, kept strictly inside an exclusive bound.
+    const low = schema.exclusiveMinimum ? min + 0.01 : min;
+    const high = schema.exclusiveMaximum ? max - 0.01 : max;
+    if (high < low) throw new Error(`no number lies between ${min} and ${max}`);
+    const value = this.faker.number.float({ min: low, max: high, fractionDigits: 2 });
+    return Math.min(high, Math.max(low, value));
+  }
+
+  private string(schema: MergedSchema, key: string): string {
+    const patterns = patternsOf(schema);
+    if (patterns.length > 0) return this.patterned(schema, patterns);
+    const formatted = this.formatted(schema.format);
+    if (formatted !== undefined && lengthFits(formatted, schema)) return formatted;
+    return fitLength(this.text(key), schema, this.faker);
+  }
+
+  private patterned(schema: MergedSchema, patterns: string[]): string {
+    const regExps = patterns.map(compiled);
+    const valid = (v: unknown): v is string => typeof v === 'string' && lengthFits(v, schema) && regExps.every((r) => r.test(v));
+    // The generator honours the pattern, not the length bounds next to it: retry, letting open
+    // quantifiers (`+`, `*`) repeat enough for minLength, then less and less for maxLength.
+    const roomy = Math.max(8, (schema.minLength ?? 0) + 8);
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const openRepeat = attempt < 4 ? roomy : Math.floor((roomy * (11 - attempt)) / 8);
+      const value = fakeFromPattern(patterns[attempt % patterns.length]!, this.faker, openRepeat);
+      if (valid(value)) return value;
+    }
+    if (valid(schema.example)) return schema.example;
+    if (valid(schema.default)) return schema.default;
+    throw new Error(`cannot generate a string for the pattern ${JSON.stringify(patterns.join(' and ').slice(0, 200))}`);
+  }
+
+  private formatted(format: string | undefined): string | undefined {
+    const f = this.faker;
+    switch (format) {
+      case 'date-time':
+        return f.date.between({ from: DATE_FROM, to: DATE_TO }).toISOString();
+      case 'date':
+        return f.date.between({ from: DATE_FROM, to: DATE_TO }).toISOString().slice(0, 10);
+      case 'uuid':
+        return f.string.uuid();
+      case 'email':
+        return f.internet.email();
+      case 'uri':
+        return f.internet.url();
+      case 'uri-reference':
+        return `/${f.helpers.arrayElement(['pets', 'categories', 'store/orders'])}/${f.number.int({ min: 1, max: INTEGER_SPAN })}`;
+      case 'hostname':
+        return f.internet.domainName();
+      case 'ipv4':
+        return f.internet.ipv4();
+      default:
+        return undefined;
+    }
+  }
+
+  /** Text that reads like the field it fills. */
+  private text(key: string): string {
+    const f = this.faker;
+    if (key === 'name') return f.animal.petName();
+    if (key === 'message' || key === 'description' || key === 'summary') return f.lorem.sentence();
+    return f.lorem.word();
+  }
+}
+
+function compiled(pattern: string): RegExp {
+  const regExp = patternRegExp(pattern);
+  if (!regExp) throw new Error(`the pattern ${JSON.stringify(pattern.slice(0, 200))} is not a valid regular expression`);
+  return regExp;
+}
+
+function typeOf(schema: Schema): string | undefined {
+  if (schema.type) return schema.type;
+  if (schema.properties || schema.required) return 'object';
+  if ('items' in schema && schema.items) return 'array';
+  return undefined;
+}
+
+function lengthFits(value: string, schema: Schema): boolean {
+  const length = [...value].length; // JSON Schema counts code points
+  return length >= (schema.minLength ?? 0) && length <= (schema.maxLength ?? Infinity);
+}
+
+function fitLength(text: string, schema: Schema, faker: Faker): string {
+  const min = schema.minLength ?? 0;
+  const max = schema.maxLength ?? Infinity;
+  if (max < min) throw new Error(`no string is between ${min} and ${max} characters long`);
+  let value = [...text];
+  if (value.length < min) value = [...value, ...faker.string.alpha({ length: min - value.length, casing: 'lower' })];
+  if (value.length > max) value = value.slice(0, max);
+  // A cut can end on a space; trim it when the bound allows.
+  while (value.length > min && value[value.length - 1] === ' ') value.pop();
+  return value.join('');
+}

@@ -1,0 +1,61 @@
+import { Faker, base, en } from '@faker-js/faker';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fakeFromPattern } from '../../../src/generation/fake-pattern.js';
+
+const faker = new Faker({ locale: [en, base] });
+
+// The patterns the document uses, and a few of the same family.
+const SUPPORTED = [
+  '^[a-z][a-z_]*$',
+  '^"(minute|day)";r=\\d+;t=\\d+$',
+  '^"minute";q=\\d+;w=60, "day";q=\\d+;w=86400$',
+  '^@-?\\d+$',
+  '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \\d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \\d{4} \\d{2}:\\d{2}:\\d{2} GMT$',
+  '^</pets\\?id=\\d+>; rel="successor-version"$',
+  '^</pets\\?id=[^>]*>; rel="successor-version"$',
+  '^(?:ab|c)+\\.[\\w-]{3,5}$',
+  '[A-F0-9]{4}',
+  '^x{2,}?y.z\\s$',
+];
+
+describe('fakeFromPattern', () => {
+  it('makes strings that the pattern matches, for any seed', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom(...SUPPORTED), (seed, pattern) => {
+        faker.seed(seed);
+        const value = fakeFromPattern(pattern, faker);
+        expect(value, pattern).toBeDefined();
+        expect(new RegExp(pattern, 'u').test(value!), `${pattern} ${value}`).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('uses every alternative of a group over enough seeds', () => {
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 100; seed += 1) {
+      faker.seed(seed);
+      seen.add(fakeFromPattern('^(minute|day)$', faker)!);
+    }
+    expect(seen).toEqual(new Set(['minute', 'day']));
+  });
+
+  it('repeats open quantifiers no more than it is told', () => {
+    faker.seed(5);
+    for (let i = 0; i < 50; i += 1) expect(fakeFromPattern('^a+b*$', faker, 0)).toBe('a');
+  });
+
+  it('answers undefined for what it cannot generate instead of a wrong string', () => {
+    for (const pattern of ['^(?=a)a$', '(a)\\1', '\\bword\\b', '\\p{L}+', 'a^b', '[b-a]', '(']) {
+      expect(fakeFromPattern(pattern, faker), pattern).toBeUndefined();
+    }
+  });
+
+  it('makes the same string for the same seed', () => {
+    faker.seed(11);
+    const first = fakeFromPattern(SUPPORTED[4]!, faker);
+    faker.seed(11);
+    expect(fakeFromPattern(SUPPORTED[4]!, faker)).toBe(first);
+  });
+});
