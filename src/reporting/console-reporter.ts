@@ -10,7 +10,7 @@ import { createTerminalStyle, printable, visibleLength, wantsColor, type Termina
 export interface ConsoleReporterOptions {
   /** Colour on or off; by default on for a TTY unless NO_COLOR is set. */
   color?: boolean;
-  /** Line width for progress lines; by default the terminal's (60..100), else 80. */
+  /** Line width for progress lines; by default the terminal's (60..100), else 100. */
   width?: number;
 }
 
@@ -73,5 +73,6 @@ function shorten(text: string, max: number): string {
 function terminalWidth(stream: NodeJS.WritableStream): number {
   const columns = (stream as NodeJS.WritableStream & { isTTY?: boolean; columns?: number }).columns;
   if (typeof columns === 'number' && columns > 0) return Math.min(Math.max(columns, 60), 100);
-  return 80;
+  // Not a terminal: a CI log or a file, which are read in wide windows.
+  return 100;
 }

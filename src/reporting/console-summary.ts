@@ -18,6 +18,8 @@ import { padEnd, padStart, printable, type TerminalStyle } from './terminal-styl
 const LABEL_WIDTH = 10;
 const VALUE_MAX_CHARS = 600;
 const VALUE_MAX_LINES = 12;
+/** A case whose every check failed would fill the screen: the rest are in the report files. */
+const FAILURES_PER_CASE = 5;
 
 export function renderConsoleSummary(summary: RunSummary, style: TerminalStyle): string {
   const groups = groupByOperation(summary);
@@ -94,7 +96,8 @@ function labelled(label: string, value: string, style: TerminalStyle, colour: (s
 
 function explainFailure(c: CaseResult, n: number, style: TerminalStyle): string[] {
   const out = ['', `  ${n}) ${style.bold(printable(c.operationId))}: ${printable(c.title)}`, ...requestLines(c, style)];
-  const failures: Failure[] = c.failures.length > 0 ? c.failures : [{ check: '(none named)', message: c.reason ?? 'the case failed' }];
+  const all: Failure[] = c.failures.length > 0 ? c.failures : [{ check: '(none named)', message: c.reason ?? 'the case failed' }];
+  const failures = all.slice(0, FAILURES_PER_CASE);
   failures.forEach((f, i) => {
     if (i > 0) out.push('');
     out.push(...labelled('check', f.check, style, style.red));
@@ -103,6 +106,9 @@ function explainFailure(c: CaseResult, n: number, style: TerminalStyle): string[
     if (f.expected !== undefined) out.push(...labelled('expected', f.expected, style));
     if (f.actual !== undefined) out.push(...labelled('got', f.actual, style));
   });
+  if (all.length > failures.length) {
+    out.push('', `     ${style.dim(`… and ${all.length - failures.length} more failure(s) of this case (see the json, junit or html report)`)}`);
+  }
   return out;
 }
 

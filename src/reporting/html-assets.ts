@@ -43,6 +43,8 @@ body.passed { border-top: 6px solid var(--pass); } body.failed { border-top: 6px
 .problems { background: var(--panel); border: 1px solid var(--line); border-left: 4px solid var(--fail);
   border-radius: 8px; padding: 10px 16px; margin-top: 16px; }
 .problems ol { margin: 4px 0; padding-left: 22px; }
+.problems .by-check { margin: 6px 0; display: flex; gap: 6px; flex-wrap: wrap; }
+.problems details > summary { cursor: pointer; color: var(--muted); font-size: 13px; }
 .problems a { color: var(--accent); text-decoration: none; } .problems a:hover { text-decoration: underline; }
 nav.toolbar { display: flex; gap: 8px; margin-top: 16px; }
 nav.toolbar button { font: inherit; font-size: 13px; padding: 4px 10px; border-radius: 6px; cursor: pointer;

@@ -58,8 +58,23 @@ ${tile('n-cases', 'Cases', t.cases)}${tile('n-passed', 'Passed', t.passed)}${til
 ${tile('n-coverage', 'Coverage', `${cov.percent}%`)}${tile('n-duration', 'Duration', formatDuration(summary.durationMs))}${tile('n-waited', 'Waited', formatDuration(summary.waitedMs))}
 </dl>
 ${problems.length > 0 && html`<div class="problems" id="problems"><strong>${problems.length} ${problems.length === 1 ? 'case needs' : 'cases need'} attention</strong>
-<ol>${problems.map((c) => problemLink(c, anchors.get(c) ?? ''))}</ol></div>`}
+<p class="by-check">${failuresByCheck(problems).map(([check, count]) => html`<span class="pill failed">${check} <b>${count}</b></span> `)}</p>
+<details${problems.length <= PROBLEMS_OPEN_MAX ? raw(' open') : ''}><summary>${problems.length <= PROBLEMS_OPEN_MAX ? 'The cases' : `Show the ${problems.length} cases`}</summary>
+<ol>${problems.map((c) => problemLink(c, anchors.get(c) ?? ''))}</ol></details></div>`}
 </header>`;
+}
+
+/** Up to this many problem cases are listed open at the top; more are folded away. */
+const PROBLEMS_OPEN_MAX = 10;
+
+/** How many problem cases each check failed in, most first (`could not run` for errors). */
+function failuresByCheck(problems: readonly CaseResult[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const c of problems) {
+    const checks = c.status === 'error' ? ['could not run'] : [...new Set(c.failures.map((f) => f.check))];
+    for (const check of checks) counts.set(check, (counts.get(check) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
 }
 
 function problemLink(c: CaseResult, anchor: string): Html {

@@ -69,9 +69,30 @@ describe('console reporter', () => {
   });
 
   it('fits an 80-column terminal outside failure details', () => {
-    const out = run(failingRunSummary());
+    const out = run(failingRunSummary(), { color: false, width: 80 });
     const details = /^ {5}(request|check|message|where|expected|got|reason) /;
     for (const line of out.split('\n').filter((l) => !details.test(l))) expect([...line].length).toBeLessThanOrEqual(80);
+  });
+
+  it('cuts a long title to the line width, 100 columns when not writing to a terminal', () => {
+    const summary = passingRunSummary();
+    const first = summary.cases[0];
+    if (first) first.title = `GET /pets ${'with a very long description '.repeat(6)}answers 200`;
+    const line = run(summary).split('\n').find((l) => l.startsWith('[1/8]')) ?? '';
+    expect([...line].length).toBe(100);
+    expect(line).toMatch(/… \(5 ms\)$/);
+    const narrow = run(summary, { color: false, width: 80 }).split('\n').find((l) => l.startsWith('[1/8]')) ?? '';
+    expect([...narrow].length).toBe(80);
+  });
+
+  it('explains at most five failures of one case and counts the rest', () => {
+    const summary = failingRunSummary();
+    const failed = summary.cases[2];
+    if (failed) failed.failures = Array.from({ length: 8 }, (_, i) => ({ check: `check-${i + 1}`, message: `failure ${i + 1}` }));
+    const out = run(summary);
+    expect(out).toContain('check     check-5');
+    expect(out).not.toContain('check-6');
+    expect(out).toContain('… and 3 more failure(s) of this case (see the json, junit or html report)');
   });
 
   it('uses colour only when asked or on a TTY without NO_COLOR', () => {

@@ -35,6 +35,17 @@ describe('html report (markup)', () => {
     expect(renderHtmlReport(passingRunSummary())).not.toMatch(/<details[^>]* open>/);
   });
 
+  it('sums up the problems by check, listing the cases open when there are few', () => {
+    const page = renderHtmlReport(failingRunSummary());
+    expect(page).toContain('<span class="pill failed">could not run <b>1</b></span>');
+    expect(page).toContain('<span class="pill failed">deprecation-headers <b>1</b></span>');
+    expect(page).toMatch(/<details open><summary>The cases<\/summary>/);
+    const many = failingRunSummary();
+    const failed = many.cases[2];
+    for (let i = 0; i < 11; i += 1) if (failed) many.cases.push({ ...failed, id: `copy-${i}` });
+    expect(renderHtmlReport(many)).toMatch(/<details><summary>Show the 14 cases<\/summary>/);
+  });
+
   it('shows the notes of a case', () => {
     expect(renderHtmlReport(passingRunSummary())).toContain(`<ul class="notes"><li>${NOTE}</li></ul>`);
   });
