@@ -84,13 +84,20 @@ class Generator {
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     const required = new Set(schema.required ?? []);
     for (const [name, property] of Object.entries(properties)) {
-      if (required.has(name) || this.faker.number.float({ min: 0, max: 1 }) < this.optionalRate) {
+      if (required.has(name) || this.includeOptional()) {
         out[name] = this.value(property, name, depth + 1);
       }
     }
     // Required but not described: any value will do, a string is the least surprising one.
     for (const name of required) if (!(name in out)) out[name] = this.value({ type: 'string' }, name, depth + 1);
     return out;
+  }
+
+  private includeOptional(): boolean {
+    // The ends are exact (and draw nothing), so 0 and 1 mean never and always.
+    if (this.optionalRate <= 0) return false;
+    if (this.optionalRate >= 1) return true;
+    return this.faker.number.float({ min: 0, max: 1 }) < this.optionalRate;
   }
 
   private array(schema: MergedSchema, key: string, depth: number): unknown[] {

@@ -16,6 +16,7 @@ export interface Category {
 
 export interface Order {
   readonly id: number;
+  /** Names an existing pet while the order is open; a completed order outlives its pet (history). */
   readonly petId: number;
   readonly quantity: number;
   /** ISO 8601 date-time. */
