@@ -177,20 +177,27 @@ export class CaseRun {
     return name ? { param: name, value: last![name]! } : undefined;
   }
 
-  /** A 201 created something: remember it (from Location, else the body's id) so cleanup removes it. */
+  /**
+   * A 201 created something: remember it so cleanup removes it. The id comes from Location, but
+   * when the body's `id` says otherwise the body wins: a wrong Location (which the location check
+   * reports) must not make cleanup delete a record the run did not create.
+   */
   private registerCreated(exchange: Exchange, requestUrl: string, operation: Operation): { resource: Resource; id: unknown } | undefined {
     const location = exchange.response.headers['location'];
     const resources = [...this.ctx.plan.resources.values()];
+    const bodyId = (exchange.response.body as { id?: unknown } | undefined)?.id;
+    const usable = bodyId !== undefined && (typeof bodyId === 'number' || typeof bodyId === 'string') ? bodyId : undefined;
     if (location !== undefined) {
       const path = relativePath(this.ctx.options.baseUrl, new URL(location, requestUrl).toString());
       for (const resource of resources) {
         const params = path === undefined ? undefined : matchTemplate(resource.itemPath, path);
-        if (params) return this.remember(resource, toId(params[resource.idParam]!));
+        if (!params) continue;
+        const id = toId(params[resource.idParam]!);
+        return this.remember(resource, usable !== undefined && String(usable) !== String(id) ? usable : id);
       }
     }
     const resource = resources.find((r) => r.create.operationId === operation.operationId);
-    const id = (exchange.response.body as { id?: unknown } | undefined)?.id;
-    return resource && id !== undefined ? this.remember(resource, id) : undefined;
+    return resource && usable !== undefined ? this.remember(resource, usable) : undefined;
   }
 
   private remember(resource: Resource, id: unknown): { resource: Resource; id: unknown } {

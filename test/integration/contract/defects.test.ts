@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runContract } from '../../../src/contract/run-contract.js';
+import { startMock } from '../../../src/http/start-mock.js';
+import { DEFECTS, FULL_KEY, RATE_LIMIT_KEY, READONLY_KEY } from '../../helpers/contract-defects.js';
+import { failedChecks, notPassed } from '../../helpers/contract-mock.js';
+import { startDefectProxy, type Defect } from '../../helpers/defect-proxy.js';
+
+let mock: Awaited<ReturnType<typeof startMock>>;
+const table: string[] = [];
+beforeAll(async () => {
+  mock = await startMock({ quiet: true });
+});
+afterAll(async () => {
+  await mock?.close();
+  if (table.length > 0) console.info(`detection table (defect -> checks that failed):\n${table.join('\n')}`);
+});
+// Fresh data, counters and bans for every variant, so one defect's run cannot spill into the next.
+beforeEach(async () => {
+  await mock.admin.reset();
+});
+
+async function runThrough(defect?: Defect) {
+  const proxy = await startDefectProxy(mock.url, defect);
+  try {
+    const started = performance.now();
+    const summary = await runContract({
+      baseUrl: proxy.url,
+      apiKey: FULL_KEY,
+      readonlyKey: READONLY_KEY,
+      rateLimitKey: RATE_LIMIT_KEY,
+      maxWaitSeconds: 0,
+      ...defect?.run,
+    });
+    return { summary, ms: Math.round(performance.now() - started) };
+  } finally {
+    await proxy.close();
+  }
+}
+
+describe('the defect proxy', () => {
+  it('changes nothing without a defect: the runner passes through it', async () => {
+    const { summary } = await runThrough();
+    expect(notPassed(summary)).toEqual([]);
+  });
+
+  it('has at least 15 defects, each naming the check that must catch it', () => {
+    expect(DEFECTS.length).toBeGreaterThanOrEqual(15);
+    expect(new Set(DEFECTS.map((d) => d.name)).size).toBe(DEFECTS.length);
+  });
+});
+
+describe('the runner fails each defective variant with the right check', () => {
+  it.each(DEFECTS.map((d) => [d.name, d] as const))('%s', async (_name, defect) => {
+    const { summary, ms } = await runThrough(defect);
+    const checks = failedChecks(summary);
+    table.push(`${defect.name.padEnd(28)} ${defect.caughtBy.padEnd(24)} ${String(summary.totals.failed).padStart(3)} failed cases  [${checks.join(', ')}]  ${ms} ms`);
+    expect(summary.totals.failed).toBeGreaterThan(0);
+    expect(checks).toContain(defect.caughtBy);
+  });
+});
