@@ -41,6 +41,15 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
       break;
     }
   }
+  if (body !== undefined && documents(operation, '415')) {
+    add('unsupported-media-type', 'with its JSON body sent as text/plain answers 415', { ...valid('api-key'), contentType: 'text/plain' }, ['415']);
+  }
+  const reference = unknownReference(planner, operation, body);
+  if (reference && documents(operation, '422')) {
+    const request = planner.template(operation, 'api-key', { body: reference.value });
+    if (request.body) request.body = { value: request.body.value, refs: omit(request.body.refs, reference.field) };
+    add(`unknown-reference:${reference.field}`, `with a ${reference.field} that names no record answers 422`, request, ['422']);
+  }
   const idParameter = operation.parameters.filter((p) => p.in === 'path').at(-1);
   if (idParameter && documents(operation, '404')) {
     const unknown = unknownIdValue((idParameter.schema ?? {}) as Schema);
@@ -85,6 +94,16 @@ export function badBodies(operation: Operation, body: unknown, isReference: (fie
     variants.push({ name: 'extra-field', title: 'an unknown field "unexpectedField"', value: { ...base, unexpectedField: true } });
   }
   return variants;
+}
+
+/** The body with its first field that refers to another record (`categoryId`) set to an id no record has. */
+function unknownReference(planner: Planner, operation: Operation, body: unknown): { field: string; value: unknown } | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const properties = Object.entries(requestSchema(operation)?.properties ?? {}) as [string, Schema][];
+  const found = properties.find(([name]) => resourceFor(planner.resources, name) !== undefined);
+  if (!found) return undefined;
+  const [field, schema] = found;
+  return { field, value: { ...(body as object), [field]: unknownIdValue(schema) } };
 }
 
 function omit(record: Readonly<Record<string, string>>, key: string): Record<string, string> {

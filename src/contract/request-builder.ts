@@ -36,7 +36,7 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
       for (const [field, fixture] of Object.entries(template.body.refs)) (body as Record<string, unknown>)[field] = idOf(fixture);
     }
     request.body = body;
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = template.contentType ?? 'application/json';
   }
   return request;
 }

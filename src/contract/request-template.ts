@@ -10,5 +10,7 @@ export interface RequestTemplate {
   query: Readonly<Record<string, unknown>>;
   /** A JSON body; the top-level fields named in `refs` get the id of that fixture at run time. */
   body?: { value: unknown; refs: Readonly<Record<string, string>> };
+  /** The body's Content-Type when it is not `application/json` (a 415 case sends JSON as text/plain). */
+  contentType?: string;
   credentials: Credentials;
 }

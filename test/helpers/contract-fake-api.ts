@@ -53,6 +53,7 @@ export function createFakeCategoriesApi(clock: ManualClock, defects: FakeApiDefe
     const item = /^\/categories\/([^/]+)$/.exec(url.pathname);
     if (url.pathname !== '/categories' && !item) return error(404, 'not_found');
     if (method !== 'GET' && key === 'ro') return error(403, 'forbidden');
+    if ((method === 'POST' || method === 'PUT') && !(headers.get('content-type') ?? '').startsWith('application/json')) return error(415, 'unsupported_media_type');
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
 
     if (!item) {

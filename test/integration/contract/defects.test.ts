@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { runContractCli } from '../../../src/cli/contract-command.js';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { startMock } from '../../../src/http/start-mock.js';
-import { DEFECTS, FULL_KEY, RATE_LIMIT_KEY, READONLY_KEY } from '../../helpers/contract-defects.js';
+import { DEFECTS, FULL_KEY, RATE_LIMIT_KEY, READONLY_KEY, defectNamed } from '../../helpers/contract-defects.js';
 import { failedChecks, notPassed } from '../../helpers/contract-mock.js';
 import { startDefectProxy, type Defect } from '../../helpers/defect-proxy.js';
 
@@ -56,5 +58,22 @@ describe('the runner fails each defective variant with the right check', () => {
     table.push(`${defect.name.padEnd(28)} ${defect.caughtBy.padEnd(24)} ${String(summary.totals.failed).padStart(3)} failed cases  [${checks.join(', ')}]  ${ms} ms`);
     expect(summary.totals.failed).toBeGreaterThan(0);
     expect(checks).toContain(defect.caughtBy);
+  });
+});
+
+describe('petstore-kit contract against a defective variant', () => {
+  it('exits 1 and the console report names the check and what was expected', async () => {
+    const proxy = await startDefectProxy(mock.url, defectNamed('wrong-content-type'));
+    try {
+      const stdout = new PassThrough();
+      let text = '';
+      stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      const code = await runContractCli(['--base-url', proxy.url, '--api-key', FULL_KEY, '--operation', 'listPets'], { stdout });
+      expect(code).toBe(1);
+      expect(text).toContain('content-type');
+      expect(text).toContain('text/plain');
+    } finally {
+      await proxy.close();
+    }
   });
 });

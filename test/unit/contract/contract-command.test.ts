@@ -74,7 +74,7 @@ describe('petstore-kit contract', () => {
     });
     expect(code).toBe(0);
     const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as { totals: unknown };
-    expect(report.totals).toEqual({ cases: 28, passed: 28, failed: 0, skipped: 0, errors: 0 });
+    expect(report.totals).toEqual({ cases: 30, passed: 30, failed: 0, skipped: 0, errors: 0 });
     expect(stdout.text()).toContain('createCategory');
   });
 

@@ -23,13 +23,13 @@ describe('the engine against a conforming (fake) API', () => {
     const { summary, api } = await run();
     const notPassed = summary.cases.filter((c) => c.status !== 'passed').map((c) => [c.id, c.reason, c.failures]);
     expect(notPassed).toEqual([]);
-    expect(summary.totals).toEqual({ cases: 31, passed: 31, failed: 0, skipped: 0, errors: 0 });
+    expect(summary.totals).toEqual({ cases: 33, passed: 33, failed: 0, skipped: 0, errors: 0 });
     expect(api.store.size).toBe(0);
   });
 
   it('emits run-started, each case started then finished, and run-finished', async () => {
     const { events, summary } = await run();
-    expect(events[0]).toMatchObject({ type: 'run-started', baseUrl: 'http://fake.test', plannedCases: 31, startedAt: '2026-11-22T15:00:20.000Z' });
+    expect(events[0]).toMatchObject({ type: 'run-started', baseUrl: 'http://fake.test', plannedCases: 33, startedAt: '2026-11-22T15:00:20.000Z' });
     expect(events.at(-1)).toEqual({ type: 'run-finished', summary });
     const middle = events.slice(1, -1).map((e) => e.type);
     expect(middle).toEqual(summary.cases.flatMap(() => ['case-started', 'case-finished']));

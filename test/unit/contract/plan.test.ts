@@ -81,6 +81,16 @@ describe('the plan, built from the document alone', () => {
     expect(bad.every((c) => c.expect.join() === '400')).toBe(true);
   });
 
+  it('sends a JSON body as text/plain where 415 is documented, and an unknown reference where 422 is', async () => {
+    const { cases } = await plan();
+    const ids = (suffix: string) => cases.filter((c) => c.id.includes(suffix)).map((c) => c.operationId);
+    expect(ids('unsupported-media-type')).toEqual(['createPet', 'replacePet', 'updatePet', 'createCategory', 'replaceCategory', 'placeOrder', 'updateOrder', 'setInventory']);
+    expect(cases.find((c) => c.id === 'createPet/negative/unsupported-media-type')!.request.contentType).toBe('text/plain');
+    expect(ids('unknown-reference')).toEqual(['createPet', 'replacePet', 'updatePet', 'placeOrder']);
+    const update = cases.find((c) => c.id === 'updatePet/negative/unknown-reference:categoryId')!;
+    expect([update.request.body, update.expect, update.fixtures]).toEqual([{ value: { name: 'Buddy', categoryId: 9007199254740991 }, refs: {} }, ['422'], ['category', 'pet']]);
+  });
+
   it('plans read-only cases for writes only, and only with --readonly-key', async () => {
     expect((await plan()).cases.some((c) => c.id.endsWith('read-only-key'))).toBe(false);
     const readOnly = (await plan({ readonlyKey: 'ro' })).cases.filter((c) => c.id.endsWith('read-only-key'));
