@@ -1,4 +1,5 @@
-import { Faker, base, en } from '@faker-js/faker';
+import type { Faker } from '@faker-js/faker';
+import { createFaker } from './create-faker.js';
 import type { Document, Schema } from '../spec/openapi.js';
 import type { Pet, StoreData } from '../store/records.js';
 import { dataFromState, stateFromData, type StoreState } from '../store/store-state.js';
@@ -27,8 +28,7 @@ const TYPICAL_MAX_ORDER = 3;
  */
 export function buildSeedData(document: Document, seed: number): StoreData {
   const bounds = readBounds(document);
-  const faker = new Faker({ locale: [en, base] });
-  faker.seed(seed);
+  const faker = createFaker(seed);
   const state = stateFromData({ categories: [], pets: [], stock: new Map(), orders: [] });
 
   const categories = CATEGORY_WORDS.map((words) => ({

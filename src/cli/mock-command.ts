@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { isLoopback } from '../http/is-loopback.js';
+import { createLogger, type LogLevel } from '../http/request-log.js';
+import { DEFAULT_SEED, DEFAULT_SPEC_FILE, startMock, type RunningMock } from '../http/start-mock.js';
+import { ConfigError, parseKeyConfigText, type KeyConfig } from '../rate-limit/key-config.js';
+import { SpecError } from '../spec/spec-error.js';
+import { startupBanner } from './startup-banner.js';
+
+const USAGE = `usage: petstore-kit mock [options]
+
+  --port N            port to listen on (default 4010; 0 picks a free one)
+  --host H            address to bind (default 127.0.0.1)
+  --spec FILE         OpenAPI document (default: the bundled spec/petstore.yaml)
+  --seed N            seed of the fake data; the same seed gives the same data (default ${DEFAULT_SEED})
+  --config FILE       keys, plans, ban policy and session cap (see mocks/keys.example.json)
+  --admin-token T     require "Authorization: Bearer T" on /__admin
+  --log-level L       silent | error | info | debug (default info)
+  --quiet             same as --log-level error
+  -h, --help          this text
+`;
+
+const LEVELS = ['silent', 'error', 'info', 'debug'];
+
+class UsageError extends Error {}
+
+/** `petstore-kit mock`: returns the running mock, or throws; main() maps errors to exit 2. */
+export async function runMockCommand(argv: string[], out: NodeJS.WritableStream = process.stdout, err: NodeJS.WritableStream = process.stderr): Promise<RunningMock | undefined> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' }, host: { type: 'string' }, spec: { type: 'string' }, seed: { type: 'string' },
+        config: { type: 'string' }, 'admin-token': { type: 'string' }, 'log-level': { type: 'string' },
+        quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.help) {
+    out.write(USAGE);
+    return undefined;
+  }
+  const port = integer(values.port ?? '4010', '--port', 0, 65535);
+  const seed = integer(values.seed ?? String(DEFAULT_SEED), '--seed', 0, 2 ** 31 - 1);
+  const level = (values.quiet ? 'error' : (values['log-level'] ?? 'info')) as LogLevel;
+  if (!LEVELS.includes(level)) throw new UsageError(`--log-level must be one of ${LEVELS.join(', ')}`);
+  if (values['admin-token'] !== undefined && values['admin-token'].length < 8) throw new UsageError('--admin-token must be at least 8 characters');
+  const host = values.host ?? '127.0.0.1';
+  let config: KeyConfig | undefined;
+  if (values.config) {
+    let text: string;
+    try {
+      text = await readFile(values.config, 'utf8');
+    } catch (error) {
+      throw new ConfigError(values.config, [`cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})`]);
+    }
+    config = parseKeyConfigText(text, values.config);
+  }
+  const logger = createLogger(level, out, err);
+  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, adminToken: values['admin-token'], logger });
+  if (!isLoopback(host) && values['admin-token'] === undefined) {
+    err.write(`warning: listening on ${host}, reachable from other machines, and /__admin has no --admin-token: anyone who can reach it can reset data and add keys.\n`);
+  }
+  if (level !== 'silent') out.write(startupBanner(mock, seed));
+  return mock;
+}
+
+function integer(text: string, flag: string, min: number, max: number): number {
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got ${JSON.stringify(text)})`);
+  return Number(text);
+}
+
+/** The one-line message for a start-up failure, or undefined when it is a bug. */
+export function startupProblem(error: unknown): string | undefined {
+  if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
+  if (error instanceof SpecError || error instanceof ConfigError) return error.message;
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'EADDRINUSE') return `the port is already in use (${(error as Error).message}); pick another with --port`;
+  if (code === 'EACCES' || code === 'EADDRNOTAVAIL') return `cannot listen there (${(error as Error).message})`;
+  return undefined;
+}

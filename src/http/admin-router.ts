@@ -1,0 +1,201 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import { ApiError } from '../core/errors.js';
+import type { Fault } from '../mock/faults.js';
+import type { MockSetup } from '../mock/create-mock-setup.js';
+import type { Session } from '../mock/session.js';
+import { parseNewKey } from '../rate-limit/key-config.js';
+import { DuplicateKeyError } from '../rate-limit/key-registry.js';
+import { keySubject } from '../rate-limit/subjects.js';
+import type { ApiKeyRecord } from '../rate-limit/types.js';
+
+/** An error of the control API: same Error body as the API, its own codes where the API has none. */
+class AdminError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * `/__admin` (INTERFACE.md section 8): never rate limited, never in the document, acting on the
+ * session named by `X-Mock-Session` (the default one without it).
+ */
+export function createAdminRouter(setup: MockSetup, adminToken: string | undefined): Router {
+  const router = express.Router();
+  const { sessions, keys, config } = setup;
+  const sessionOf = (req: Request): Session => sessions.get(req.header('x-mock-session') || undefined);
+  const keyView = async (record: Readonly<ApiKeyRecord>, session: Session) => {
+    const usage = await session.limits.usage(keySubject(record.key), session.clock.now());
+    return {
+      key: record.key,
+      plan: record.plan,
+      perMinute: record.perMinute,
+      perDay: record.perDay,
+      scope: record.scope,
+      usage: { minute: usage.minute, day: usage.day },
+      bannedUntil: usage.bannedUntil === null ? null : new Date(usage.bannedUntil).toISOString(),
+    };
+  };
+  const knownKey = (req: Request) => {
+    const record = keys.get(String(req.params.key));
+    if (!record) throw new AdminError(404, 'not_found', 'No such API key');
+    return record;
+  };
+  const clockView = (session: Session) => ({ now: new Date(session.clock.now()).toISOString(), frozen: session.clock.frozen });
+
+  if (adminToken !== undefined) router.use(requireToken(adminToken));
+  router.use(express.json({ limit: '64kb' }));
+
+  router.post('/reset', (req, res) => {
+    if (req.header('x-mock-session')) sessions.reset(sessionOf(req));
+    else sessions.resetAll();
+    res.status(204).end();
+  });
+
+  router.get('/clock', (req, res) => {
+    res.json(clockView(sessionOf(req)));
+  });
+  router.post('/clock', (req, res) => {
+    const session = sessionOf(req);
+    const body = objectBody(req);
+    const keysGiven = Object.keys(body);
+    if (keysGiven.length !== 1 || !['set', 'advanceSeconds'].includes(keysGiven[0]!)) {
+      throw new AdminError(400, 'validation_failed', 'Send exactly one of {"set": ISO-8601} or {"advanceSeconds": n}');
+    }
+    if ('set' in body) {
+      const at = typeof body.set === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(body.set) ? Date.parse(body.set) : NaN;
+      if (Number.isNaN(at)) throw new AdminError(400, 'validation_failed', '"set" must be an ISO 8601 date-time, e.g. 2027-07-01T00:00:00Z');
+      session.clock.set(at);
+    } else {
+      const seconds = body.advanceSeconds;
+      if (typeof seconds !== 'number' || !Number.isFinite(seconds) || Math.abs(seconds) > 100 * 365 * 86400) {
+        throw new AdminError(400, 'validation_failed', '"advanceSeconds" must be a finite number of seconds');
+      }
+      session.clock.advance(seconds);
+    }
+    res.json(clockView(session));
+  });
+
+  router.get('/keys', async (req, res) => {
+    const session = sessionOf(req);
+    res.json(await Promise.all(keys.list().map((k) => keyView(k, session))));
+  });
+  router.post('/keys', async (req, res) => {
+    const { record, problems } = parseNewKey(objectBody(req), keys.plans);
+    if (!record) throw new AdminError(400, 'validation_failed', problems.join('; '));
+    try {
+      keys.add(record);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw new AdminError(409, 'key_exists', error.message);
+      throw error;
+    }
+    res.status(201).location(`/__admin/keys/${encodeURIComponent(record.key)}`).json(await keyView(record, sessionOf(req)));
+  });
+  router.get('/keys/:key', async (req, res) => {
+    res.json(await keyView(knownKey(req), sessionOf(req)));
+  });
+  router.delete('/keys/:key', (req, res) => {
+    keys.remove(knownKey(req).key);
+    res.status(204).end();
+  });
+  router.post('/keys/:key/ban', async (req, res) => {
+    const record = knownKey(req);
+    const session = sessionOf(req);
+    await session.limits.ban(keySubject(record.key), session.clock.now() + config.bans.banSeconds * 1000);
+    res.json(await keyView(record, session));
+  });
+  router.post('/keys/:key/unban', async (req, res) => {
+    const record = knownKey(req);
+    const session = sessionOf(req);
+    await session.limits.unban(keySubject(record.key));
+    res.json(await keyView(record, session));
+  });
+
+  router.get('/faults', (req, res) => {
+    res.json(sessionOf(req).faults.list());
+  });
+  router.post('/faults', (req, res) => {
+    const fault = parseFault(objectBody(req));
+    sessionOf(req).faults.add(fault);
+    res.status(201).json(fault);
+  });
+  router.delete('/faults', (req, res) => {
+    sessionOf(req).faults.clear();
+    res.status(204).end();
+  });
+
+  router.get('/requests', (req, res) => {
+    res.json(sessionOf(req).journal.list());
+  });
+
+  router.use((req, _res, next) => next(new AdminError(404, 'not_found', `No control endpoint at ${req.method} /__admin${req.path.slice(0, 200)}`)));
+  router.use(adminErrorHandler);
+  return router;
+}
+
+function objectBody(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  if (body === undefined) return {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AdminError(400, 'validation_failed', 'The body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+function parseFault(body: Record<string, unknown>): Fault {
+  const problems: string[] = [];
+  const unknown = Object.keys(body).filter((k) => !['method', 'path', 'times', 'status', 'delayMs'].includes(k));
+  if (unknown.length) problems.push(`unknown field(s): ${unknown.join(', ')}`);
+  const int = (name: string, min: number, max: number, required: boolean) => {
+    const v = body[name];
+    if (v === undefined && !required) return undefined;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}`);
+      return undefined;
+    }
+    return v;
+  };
+  const times = int('times', 1, 1_000_000, true);
+  const status = int('status', 400, 599, true);
+  const delayMs = int('delayMs', 0, 60_000, false);
+  const method = body.method;
+  if (method !== undefined && (typeof method !== 'string' || !METHODS.has(method.toUpperCase()))) problems.push('method must be an HTTP method');
+  const path = body.path;
+  if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/') || path.length > 500)) problems.push('path must start with / (a request path or a documented template)');
+  if (problems.length) throw new AdminError(400, 'validation_failed', problems.join('; '));
+  const fault: Fault = { times: times!, status: status! };
+  if (method !== undefined) fault.method = (method as string).toUpperCase();
+  if (path !== undefined) fault.path = path as string;
+  if (delayMs !== undefined) fault.delayMs = delayMs;
+  return fault;
+}
+
+function requireToken(token: string) {
+  const expected = createHash('sha256').update(token).digest();
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const header = req.header('authorization') ?? '';
+    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+    // Compare digests of equal length in constant time: neither length nor content leaks.
+    const ok = timingSafeEqual(createHash('sha256').update(given).digest(), expected);
+    next(ok ? undefined : new AdminError(401, 'unauthorized', 'The control API needs Authorization: Bearer <admin token>'));
+  };
+}
+
+function adminErrorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+  let status = 500;
+  let code = 'internal_error';
+  let message = 'Internal error';
+  if (error instanceof AdminError) ({ status, code, message } = error);
+  else if (error instanceof ApiError) ({ status, code, message } = error);
+  else if (isBodyParserError(error)) {
+    status = error.status;
+    code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'validation_failed';
+    message = status === 400 ? 'Malformed JSON in the request body' : error.message;
+  }
+  if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+  res.status(status).json({ code, message, status });
+}
+
+function isBodyParserError(error: unknown): error is { status: number; message: string } {
+  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' && 'type' in error;
+}

@@ -1,0 +1,33 @@
+/**
+ * CORS for browser apps on any origin (INTERFACE.md section 8). No credentials are allowed with
+ * the wildcard origin; API keys travel in a header, not cookies.
+ */
+export const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy',
+  'Retry-After', 'X-Total-Count', 'Link', 'Location', 'Deprecation', 'Sunset', 'WWW-Authenticate',
+  'Allow', 'Preference-Applied',
+].join(', ');
+
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+};
+
+const ALLOWED_REQUEST_HEADERS = 'X-API-Key, Content-Type, Prefer, X-Mock-Session, Authorization';
+
+/** The answer to a preflight (`OPTIONS` with `Access-Control-Request-Method`): never counted. */
+export function preflightHeaders(allowedMethods: readonly string[], requestedHeaders: string | undefined): Record<string, string> {
+  return {
+    ...CORS_HEADERS,
+    'Access-Control-Allow-Methods': allowedMethods.join(', '),
+    'Access-Control-Allow-Headers': sanitizeHeaderList(requestedHeaders) ?? ALLOWED_REQUEST_HEADERS,
+    'Access-Control-Max-Age': '600',
+    Allow: allowedMethods.join(', '),
+  };
+}
+
+/** Echo requested header names only when they are plain tokens (no header injection). */
+function sanitizeHeaderList(value: string | undefined): string | undefined {
+  if (!value || value.length > 1000 || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/.test(value.trim())) return undefined;
+  return value.trim();
+}

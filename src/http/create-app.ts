@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express, { type Express } from 'express';
+import getRawBody from 'raw-body';
+import { ApiError } from '../core/errors.js';
+import type { MockSetup } from '../mock/create-mock-setup.js';
+import type { MockRequest, MockResponse } from '../mock/mock-request.js';
+import { tooLarge } from '../mock/read-json-body.js';
+import { createAdminRouter } from './admin-router.js';
+import { CORS_HEADERS, preflightHeaders } from './cors.js';
+import type { Logger } from './request-log.js';
+
+export interface AppOptions {
+  adminToken?: string;
+  logger: Logger;
+}
+
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** The only Express code of the mock: `/__admin`, CORS preflight, and one adapter to the engine. */
+export function createApp(setup: MockSetup, options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('query parser', false); // the engine reads the raw query string once, per its document types
+  app.use((_req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    next();
+  });
+  app.use('/__admin', createAdminRouter(setup, options.adminToken));
+  app.use((req, res) => serveApi(setup, options.logger, req, res));
+  return app;
+}
+
+function serveApi(setup: MockSetup, logger: Logger, req: IncomingMessage, res: ServerResponse): void {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (req.method === 'OPTIONS') {
+    const match = setup.router.match('OPTIONS', path);
+    const allowed = match.kind === 'method-not-allowed' ? [...match.allowed, 'OPTIONS'] : ALL_METHODS;
+    const requested = req.headers['access-control-request-headers'];
+    res.writeHead(204, preflightHeaders(allowed, typeof requested === 'string' ? requested : undefined)).end();
+    return;
+  }
+  const request: MockRequest = {
+    method: req.method ?? 'GET',
+    path,
+    query: q === -1 ? '' : url.slice(q + 1),
+    headers: req.headers,
+    clientAddress: req.socket.remoteAddress ?? 'unknown',
+    readBody: (limit) => readBody(req, limit),
+  };
+  setup.engine.handle(request).then(
+    (response) => {
+      send(res, response, request.method === 'HEAD');
+      const meta = response.meta;
+      if (meta) logger.request({ method: request.method, path, status: response.status, ms: meta.ms, key: meta.key, session: meta.session === 'default' ? undefined : meta.session });
+    },
+    (error: unknown) => {
+      // The engine answers every error itself; reaching here is a bug in the adapter.
+      logger.error(`petstore-kit: unexpected error: ${(error as Error)?.stack ?? String(error)}`);
+      if (!res.headersSent) send(res, { status: 500, headers: {}, body: new ApiError('internal_error', 'Internal error').toBody() });
+    },
+  );
+}
+
+/** Writes a response; for HEAD, the same headers as GET (Content-Length included) and no body. */
+function send(res: ServerResponse, response: MockResponse, headOnly = false): void {
+  const headers: Record<string, string | number> = Object.assign({}, CORS_HEADERS, response.headers);
+  if (response.body === undefined) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  const json = JSON.stringify(response.body);
+  headers['Content-Type'] = 'application/json';
+  headers['Content-Length'] = Buffer.byteLength(json);
+  res.writeHead(response.status, headers).end(headOnly ? undefined : json);
+}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  try {
+    return await getRawBody(req, { limit, length: req.headers['content-length'] });
+  } catch (error) {
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') throw tooLarge(limit);
+    throw new ApiError('validation_failed', type === 'request.size.invalid' ? 'The body is shorter or longer than its Content-Length' : 'The request body could not be read');
+  }
+}

@@ -1,0 +1,98 @@
+import { createServer, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Clock } from '../core/clock.js';
+import { createMockSetup, type MockSetup } from '../mock/create-mock-setup.js';
+import type { KeyConfig } from '../rate-limit/key-config.js';
+import { AdminClient } from './admin-client.js';
+import { attachClientErrorHandler } from './client-error.js';
+import { createApp } from './create-app.js';
+import { createLogger, type LogLevel, type Logger } from './request-log.js';
+
+export const DEFAULT_SPEC_FILE = fileURLToPath(new URL('../../spec/petstore.yaml', import.meta.url));
+export const DEFAULT_SEED = 1;
+
+export interface StartMockOptions {
+  /** 0 (the default here) picks a free port; the CLI defaults to 4010. */
+  port?: number;
+  host?: string;
+  specFile?: string;
+  seed?: number;
+  config?: KeyConfig;
+  adminToken?: string;
+  /** Default 'silent' for programmatic use. */
+  logLevel?: LogLevel;
+  /** Shorthand for logLevel 'silent'. */
+  quiet?: boolean;
+  logger?: Logger;
+  /** The clock session clocks follow until moved (tests pass a ManualClock). */
+  clock?: Clock;
+  /** How a fault's delayMs is waited (tests may pass an instant one). */
+  delay?: (ms: number) => Promise<void>;
+  bodyLimit?: number;
+}
+
+export interface RunningMock {
+  url: string;
+  port: number;
+  host: string;
+  admin: AdminClient;
+  setup: MockSetup;
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish, closes idle connections. */
+  close(): Promise<void>;
+}
+
+/** Starts the mock: `const mock = await startMock(); ... await mock.close();` */
+export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+  const level: LogLevel = options.quiet ? 'silent' : (options.logLevel ?? 'silent');
+  const logger = options.logger ?? createLogger(level);
+  const setup = await createMockSetup({
+    specFile: options.specFile ?? DEFAULT_SPEC_FILE,
+    seed: options.seed ?? DEFAULT_SEED,
+    config: options.config,
+    baseClock: options.clock,
+    delay: options.delay,
+    bodyLimit: options.bodyLimit,
+    onInternalError: (error, request) => logger.error(`petstore-kit: internal error on ${request.method} ${request.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`),
+  });
+  const app = createApp(setup, { adminToken: options.adminToken, logger });
+  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, app);
+  attachClientErrorHandler(server);
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url,
+    port,
+    host,
+    admin: new AdminClient(url, options.adminToken),
+    setup,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          logger.flush();
+          resolve();
+        });
+        server.closeIdleConnections();
+        // Connections still busy after a grace period are cut, so close() always resolves.
+        setTimeout(() => {
+          for (const s of sockets) s.destroy();
+        }, 2_000).unref();
+      }),
+  };
+}

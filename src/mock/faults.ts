@@ -1,0 +1,39 @@
+/** A fault set through `POST /__admin/faults`: the next `times` matching requests fail. */
+export interface Fault {
+  /** Upper-case method; any when absent. */
+  method?: string;
+  /** A request path (`/pets/1`) or a documented template (`/pets/{petId}`); any when absent. */
+  path?: string;
+  times: number;
+  status: number;
+  delayMs?: number;
+}
+
+export class FaultList {
+  private faults: Fault[] = [];
+
+  add(fault: Fault): void {
+    this.faults.push({ ...fault });
+  }
+
+  list(): readonly Fault[] {
+    return this.faults;
+  }
+
+  clear(): void {
+    this.faults = [];
+  }
+
+  /** Takes one use of the first fault matching this request, if any. */
+  take(method: string, path: string, template: string | undefined): Fault | undefined {
+    if (this.faults.length === 0) return undefined;
+    const index = this.faults.findIndex(
+      (f) => (!f.method || f.method === method) && (!f.path || f.path === path || f.path === template),
+    );
+    if (index === -1) return undefined;
+    const fault = this.faults[index]!;
+    fault.times -= 1;
+    if (fault.times <= 0) this.faults.splice(index, 1);
+    return fault;
+  }
+}

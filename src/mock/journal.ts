@@ -1,0 +1,40 @@
+/** One line of a session's request journal (`GET /__admin/requests`). */
+export interface JournalEntry {
+  time: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  /** The API key masked to its first 4 and last 2 characters, or null when none was sent. */
+  key: string | null;
+}
+
+/** The last `capacity` requests, newest last; a fixed ring, so memory stays flat. */
+export class Journal {
+  private readonly entries: (JournalEntry | undefined)[];
+  private next = 0;
+  private size = 0;
+
+  constructor(private readonly capacity = 1000) {
+    this.entries = new Array(capacity);
+  }
+
+  push(entry: JournalEntry): void {
+    this.entries[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
+    if (this.size < this.capacity) this.size++;
+  }
+
+  list(): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    const first = (this.next - this.size + this.capacity) % this.capacity;
+    for (let i = 0; i < this.size; i++) out.push(this.entries[(first + i) % this.capacity]!);
+    return out;
+  }
+
+  clear(): void {
+    this.entries.fill(undefined);
+    this.next = 0;
+    this.size = 0;
+  }
+}

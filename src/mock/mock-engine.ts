@@ -1,0 +1,144 @@
+import type { Faker } from '@faker-js/faker';
+import { ApiError, codeForStatus } from '../core/errors.js';
+import { monotonicNow } from '../core/clock.js';
+import type { Operation } from '../spec/operation-index.js';
+import { isReadMethod, type Router } from '../spec/router.js';
+import { addressSubject, keySubject } from '../rate-limit/subjects.js';
+import type { ApiKeyRecord, Decision, Limits } from '../rate-limit/types.js';
+import type { RequestValidator } from '../validation/request-validator.js';
+import type { MockRequest, MockResponse } from './mock-request.js';
+import type { OperationHandler, OperationResult } from './operation-context.js';
+import { parsePrefer, preferredResponse } from './prefer.js';
+import { deprecationHeaders, paginationLink } from './response-headers.js';
+import { readJsonBody } from './read-json-body.js';
+import type { Session, SessionRegistry } from './session.js';
+
+export interface KeyLookup {
+  get(key: string): ApiKeyRecord | undefined;
+}
+
+export interface EngineDeps {
+  router: Router;
+  validatorFor(operation: Operation): RequestValidator;
+  handlers: ReadonlyMap<string, OperationHandler>;
+  /** Known query parameter names per operationId (for pagination links). */
+  queryNames: ReadonlyMap<string, readonly string[]>;
+  keys: KeyLookup;
+  sessions: SessionRegistry;
+  /** Limits for requests without a valid key, counted per client address (the Free plan). */
+  anonymousLimits: Limits;
+  bodyLimit: number;
+  faker: Faker;
+  maskKey(key: string): string;
+  /** Waits for a fault's `delayMs` (injected so tests need not wait). */
+  delay(ms: number): Promise<void>;
+  /** Called with errors that are bugs (answered 500). */
+  onInternalError(error: unknown, request: MockRequest): void;
+}
+
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'ApiKey header="X-API-Key"' };
+const SESSION_NAME = /^[\x21-\x7e]{1,128}$/;
+
+/**
+ * One request through the pipeline of INTERFACE.md section 5:
+ * authenticate (401) -> ban (403) -> rate limit (429) -> route (404, 405) -> scope (403)
+ * -> media type and size (415, 413) -> validation (400) -> the operation (404, 409, 410, 422).
+ * The route is matched first (reading only the path) so that every response of a deprecated
+ * operation carries its deprecation headers, as section 3 asks.
+ */
+export class MockEngine {
+  constructor(private readonly deps: EngineDeps) {}
+
+  async handle(request: MockRequest): Promise<MockResponse> {
+    const started = monotonicNow();
+    const sessionName = headerValue(request.headers['x-mock-session']);
+    const badSessionName = sessionName !== undefined && !SESSION_NAME.test(sessionName);
+    const session = this.deps.sessions.get(badSessionName ? undefined : sessionName);
+    const now = session.clock.now();
+    const match = this.deps.router.match(request.method, request.path);
+    const operation = match.kind === 'operation' ? match.operation : undefined;
+    const headers: Record<string, string> = operation?.deprecated ? deprecationHeaders(operation, match.kind === 'operation' ? match.params : {}) : {};
+    const rawKey = headerValue(request.headers['x-api-key']);
+    let response: MockResponse;
+    try {
+      const key = rawKey === undefined ? undefined : this.deps.keys.get(rawKey);
+      const subject = key ? keySubject(key.key) : addressSubject(request.clientAddress);
+      const decision = await session.limits.consume(subject, key ?? this.deps.anonymousLimits, now);
+      Object.assign(headers, decision.headers);
+      if (!key) {
+        if (decision.outcome !== 'allowed') throw limited(decision);
+        throw new ApiError('unauthorized', rawKey === undefined ? 'A valid API key is required in the X-API-Key header' : 'The API key in X-API-Key is not known', { headers: WWW_AUTHENTICATE });
+      }
+      if (decision.outcome !== 'allowed') throw limited(decision);
+      if (badSessionName) {
+        throw new ApiError('validation_failed', 'X-Mock-Session must be 1..128 visible ASCII characters', {
+          details: [{ path: '/header/x-mock-session', message: 'must be 1..128 visible ASCII characters' }],
+        });
+      }
+      if (match.kind === 'not-found') throw new ApiError('not_found', `No operation at ${request.method} ${truncate(request.path)}`);
+      if (match.kind === 'method-not-allowed') {
+        throw new ApiError('method_not_allowed', `${request.method} is not documented for ${truncate(request.path)}; allowed: ${match.allowed.join(', ')}`, { headers: { Allow: match.allowed.join(', ') } });
+      }
+      if (key.scope === 'read-only' && !isReadMethod(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
+      const result = await this.operate(request, session, match.operation, match.params, now);
+      response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
+      if (result.page) this.addPagination(response, request, match.operation, result.page);
+    } catch (error) {
+      response = this.errorResponse(error, headers, request);
+    }
+    const ms = Math.round((monotonicNow() - started) * 100) / 100;
+    const masked = rawKey === undefined ? null : this.deps.maskKey(rawKey);
+    session.journal.push({ time: new Date(now).toISOString(), method: request.method, path: truncate(request.path), status: response.status, ms, key: masked });
+    response.meta = { ms, key: masked, session: session.name };
+    return response;
+  }
+
+  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number): Promise<OperationResult> {
+    const fault = session.faults.take(request.method, request.path, operation.path);
+    if (fault) {
+      if (fault.delayMs) await this.deps.delay(fault.delayMs);
+      return faultResult(fault.status);
+    }
+    const body = operation.requestBody ? await readJsonBody(request, this.deps.bodyLimit) : undefined;
+    const valid = this.deps.validatorFor(operation)({ pathParams: params, query: request.query, headers: request.headers, body });
+    const prefs = parsePrefer(request.headers.prefer);
+    if (prefs) {
+      const preferred = preferredResponse(operation, prefs, this.deps.faker);
+      if (preferred) return preferred;
+    }
+    return this.deps.handlers.get(operation.operationId)!({ operation, valid, session, now });
+  }
+
+  private addPagination(response: MockResponse, request: MockRequest, operation: Operation, page: NonNullable<OperationResult['page']>): void {
+    response.headers['X-Total-Count'] = String(page.total);
+    const link = paginationLink(request.path, request.query, this.deps.queryNames.get(operation.operationId) ?? [], page);
+    if (link) response.headers.Link = link;
+  }
+
+  private errorResponse(error: unknown, headers: Record<string, string>, request: MockRequest): MockResponse {
+    const apiError = error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error');
+    if (!(error instanceof ApiError)) this.deps.onInternalError(error, request);
+    return { status: apiError.status, headers: Object.assign(headers, apiError.headers), body: apiError.toBody() };
+  }
+}
+
+function limited(decision: Exclude<Decision, { outcome: 'allowed' }>): ApiError {
+  const retry = { 'Retry-After': String(decision.retryAfter) };
+  if (decision.outcome === 'banned') {
+    return new ApiError('key_banned', `This API key is banned; retry in ${decision.retryAfter} seconds (a key is banned for calling on after repeated 429 answers)`, { headers: retry });
+  }
+  const limit = decision.headers['X-RateLimit-Limit'];
+  return new ApiError('rate_limit_exceeded', `Rate limit of ${limit} requests per ${decision.window} exceeded; retry in ${decision.retryAfter} seconds`, { headers: retry });
+}
+
+function faultResult(status: number): OperationResult {
+  return { status, body: { code: codeForStatus(status), message: `Fault injected by /__admin/faults (status ${status})`, status } };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function truncate(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}

@@ -1,0 +1,26 @@
+/** A request as the pipeline sees it: no Express, no node:http. */
+export interface MockRequest {
+  /** Upper-case. */
+  method: string;
+  /** The raw path, without the query string. */
+  path: string;
+  /** The raw query string without `?` ('' when none). */
+  query: string;
+  /** Lower-cased header names, as node:http gives them. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  clientAddress: string;
+  /**
+   * Reads the whole body, at most `limit` bytes; rejects with ApiError payload_too_large beyond.
+   * Resolves an empty buffer when there is none.
+   */
+  readBody(limit: number): Promise<Buffer>;
+}
+
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** A JSON value, or undefined for no body (204). For HEAD the HTTP layer sends the headers only. */
+  body: unknown;
+  /** What the request log shows: time in the pipeline and the masked key. */
+  meta?: { ms: number; key: string | null; session: string };
+}

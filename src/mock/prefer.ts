@@ -1,0 +1,81 @@
+import type { Faker } from '@faker-js/faker';
+import { fakeFromSchema } from '../generation/fake-value.js';
+import type { Header, Response, Schema } from '../spec/openapi.js';
+import type { Operation } from '../spec/operation-index.js';
+import type { OperationResult } from './operation-context.js';
+
+export interface Preferences {
+  code?: string;
+  example?: string;
+  dynamic?: boolean;
+}
+
+/** Reads `Prefer: code=404, example=notFound, dynamic=true` (RFC 7240; unknown preferences ignored). */
+export function parsePrefer(header: string | string[] | undefined): Preferences | undefined {
+  if (header === undefined) return undefined;
+  const prefs: Preferences = {};
+  let any = false;
+  for (const part of (Array.isArray(header) ? header.join(',') : header).split(/[,;]/)) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    const name = part.slice(0, eq).trim().toLowerCase();
+    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    if (name === 'code' && /^\d{3}$/.test(value)) prefs.code = value;
+    else if (name === 'example' && value !== '') prefs.example = value;
+    else if (name === 'dynamic') prefs.dynamic = value === 'true';
+    else continue;
+    any = true;
+  }
+  return any ? prefs : undefined;
+}
+
+/**
+ * Answers from the document instead of the store, as Prism users know it. Returns undefined when
+ * the preference cannot be met (an undocumented code, an unknown example): it is then ignored.
+ */
+export function preferredResponse(operation: Operation, prefs: Preferences, faker: Faker): OperationResult | undefined {
+  const chosen = choose(operation, prefs);
+  if (!chosen) return undefined;
+  const [status, response] = chosen;
+  const media = response.content?.['application/json'];
+  let body: unknown;
+  if (media) {
+    const examples = Object.entries(media.examples ?? {});
+    const named = prefs.example ? media.examples?.[prefs.example] : undefined;
+    if (named) body = (named as { value: unknown }).value;
+    else if (prefs.dynamic || examples.length === 0) body = fakeFromSchema(media.schema as Schema, faker);
+    else body = (examples[0]![1] as { value: unknown }).value;
+  }
+  const applied = [prefs.code && `code=${prefs.code}`, prefs.example && named(media, prefs.example) && `example=${prefs.example}`, prefs.dynamic && 'dynamic=true']
+    .filter(Boolean)
+    .join(', ');
+  const headers: Record<string, string> = { 'Preference-Applied': applied };
+  for (const [name, h] of Object.entries(response.headers ?? {})) {
+    const header = h as Header;
+    if (!header.required || header.example === undefined) continue;
+    headers[name] = String(header.example);
+  }
+  if (status === '201' && body && typeof body === 'object' && 'id' in body) headers.Location = `${operation.path}/${String((body as { id: unknown }).id)}`;
+  if (Array.isArray(body) && response.headers?.['X-Total-Count']) headers['X-Total-Count'] = String(body.length);
+  return { status: Number(status), body, headers };
+}
+
+function named(media: { examples?: Record<string, unknown> } | undefined, name: string): boolean {
+  return media?.examples?.[name] !== undefined;
+}
+
+function choose(operation: Operation, prefs: Preferences): [string, Response] | undefined {
+  const responses = Object.entries(operation.responses);
+  if (prefs.code) {
+    const response = operation.responses[prefs.code];
+    return response ? [prefs.code, response] : undefined;
+  }
+  if (prefs.example) {
+    const success = responses.filter(([s]) => s.startsWith('2'));
+    const others = responses.filter(([s]) => !s.startsWith('2'));
+    const found = [...success, ...others].find(([, r]) => r.content?.['application/json']?.examples?.[prefs.example!]);
+    if (found) return found;
+  }
+  if (prefs.dynamic) return responses.find(([s]) => s.startsWith('2'));
+  return undefined;
+}

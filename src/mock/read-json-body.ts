@@ -1,0 +1,50 @@
+import { ApiError } from '../core/errors.js';
+import type { MockRequest } from './mock-request.js';
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The JSON body of a request to an operation that takes one, in the order of checks:
+ * media type (415), size (413, at once when `Content-Length` says so), then syntax (400).
+ * Resolves undefined when the request has no body.
+ */
+export async function readJsonBody(request: MockRequest, limit: number): Promise<unknown> {
+  const h = request.headers;
+  const length = h['content-length'];
+  const hasBody = (length !== undefined && length !== '0') || h['transfer-encoding'] !== undefined;
+  if (!hasBody) return undefined;
+  const type = h['content-type'];
+  if (typeof type !== 'string' || !isJson(type)) {
+    throw new ApiError('unsupported_media_type', `The request body must be application/json${type ? ` (got ${String(type).slice(0, 100)})` : ' (no Content-Type)'}`);
+  }
+  if (h['content-encoding'] !== undefined && h['content-encoding'] !== 'identity') {
+    throw new ApiError('unsupported_media_type', 'Content-Encoding is not supported; send the JSON body uncompressed');
+  }
+  if (length !== undefined && Number(length) > limit) throw tooLarge(limit);
+  const raw = await request.readBody(limit);
+  if (raw.length === 0) return undefined;
+  let text: string;
+  try {
+    text = decoder.decode(raw);
+  } catch {
+    throw malformed('is not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw malformed(`is not valid JSON: ${(error as Error).message.slice(0, 200)}`);
+  }
+}
+
+function malformed(problem: string): ApiError {
+  return new ApiError('validation_failed', `Malformed JSON in the request body: it ${problem}`, { details: [{ path: '/body', message: problem }] });
+}
+
+export function tooLarge(limit: number): ApiError {
+  return new ApiError('payload_too_large', `The request body is over ${limit} bytes`, { headers: { Connection: 'close' } });
+}
+
+/** Only `application/json` (any parameters): the document lists no other request media type. */
+function isJson(contentType: string): boolean {
+  return contentType.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
+}

@@ -1,0 +1,45 @@
+import type { Operation } from '../spec/operation-index.js';
+
+/**
+ * `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and the successor `Link` of a deprecated
+ * operation, read from its `x-deprecated-at`, `x-sunset` and `x-successor`.
+ */
+export function deprecationHeaders(operation: Operation, params: Readonly<Record<string, string>>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (operation.deprecatedAt) headers.Deprecation = `@${Math.floor(Date.parse(operation.deprecatedAt) / 1000)}`;
+  if (operation.sunset) headers.Sunset = new Date(Date.parse(operation.sunset)).toUTCString();
+  if (operation.successor) {
+    const target = operation.successor.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? '');
+    headers.Link = `<${target}>; rel="successor-version"`;
+  }
+  return headers;
+}
+
+/**
+ * RFC 8288 `Link` with `next` / `prev` where they exist, keeping the request's known query
+ * parameters (filters and `limit`); unknown ones (cache-busters) are left out.
+ */
+export function paginationLink(
+  path: string,
+  rawQuery: string,
+  known: readonly string[],
+  page: { total: number; limit: number; offset: number },
+): string | undefined {
+  const hasNext = page.offset + page.limit < page.total;
+  const hasPrev = page.offset > 0;
+  if (!hasNext && !hasPrev) return undefined;
+  const base = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(rawQuery)) {
+    if (known.includes(name) && name !== 'limit' && name !== 'offset') base.append(name, value);
+  }
+  base.set('limit', String(page.limit));
+  const link = (offset: number, rel: string) => {
+    const q = new URLSearchParams(base);
+    q.set('offset', String(offset));
+    return `<${path}?${q.toString()}>; rel="${rel}"`;
+  };
+  const links: string[] = [];
+  if (hasNext) links.push(link(page.offset + page.limit, 'next'));
+  if (hasPrev) links.push(link(Math.max(0, page.offset - page.limit), 'prev'));
+  return links.join(', ');
+}
