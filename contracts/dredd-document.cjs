@@ -7,7 +7,7 @@
  * CommonJS, like the hookfile: Dredd loads hooks with require().
  */
 const { readFileSync } = require('node:fs');
-const YAML = require('yaml');
+const yaml = require('js-yaml');
 
 /** Formats OpenAPI adds to JSON Schema; Gavel's validator rejects a schema that names an unknown format. */
 const OPENAPI_ONLY_FORMATS = new Set(['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password']);
@@ -15,7 +15,7 @@ const OPENAPI_ONLY_FORMATS = new Set(['int32', 'int64', 'float', 'double', 'byte
 const OPENAPI_ONLY_KEYWORDS = new Set(['example', 'examples', 'nullable', 'readOnly', 'writeOnly', 'deprecated', 'discriminator', 'xml', 'externalDocs']);
 
 function loadDocument(file) {
-  return YAML.parse(readFileSync(file, 'utf8'));
+  return yaml.load(readFileSync(file, 'utf8'));
 }
 
 function resolveRef(document, node) {

@@ -82,8 +82,9 @@ export function dreddArguments(options: DreddOptions, color = false): string[] {
     '--language', 'nodejs',
     '--reporter', 'xunit',
     '--output', join(options.outDir, DREDD_JUNIT_FILE),
-    // `warning` would print a line for each OpenAPI keyword Dredd ignores (dozens, every run).
-    '--loglevel', 'error',
+    // `warning`, so that a hookfile Dredd cannot load is reported; the dozens of parser warnings
+    // about OpenAPI keywords Dredd ignores are filtered out of its output (see below).
+    '--loglevel', 'warning',
     ...(color ? [] : ['--no-color']),
   ];
 }
@@ -120,6 +121,12 @@ export async function runDreddCli(argv: string[], io: DreddCliIo = {}): Promise<
     stderr.write(`petstore-kit contract:dredd: ${options.baseUrl} is unreachable (${cause})\n`);
     return 2;
   }
+  try {
+    loadHookDependencies();
+  } catch (err) {
+    stderr.write(`petstore-kit contract:dredd: the Dredd hooks cannot load: ${(err as Error).message}\n`);
+    return 2;
+  }
   await mkdir(options.outDir, { recursive: true });
   const code = await spawnDredd(options, stdout, stderr);
   const junit = join(options.outDir, DREDD_JUNIT_FILE);
@@ -147,6 +154,37 @@ export function normalizeDreddJunit(xml: string): string {
       / skipped="/.test(tag) ? tag : tag.replace(/ skip="(\d+)"/, (skip: string, count: string) => `${skip} skipped="${count}"`));
 }
 
+/**
+ * Dredd only warns, and then runs without hooks, when a hookfile throws on load: every transaction
+ * would fail for no visible reason. The hookfile itself needs Dredd's `hooks` module, but its
+ * helpers (and their dependencies) can be loaded here first.
+ */
+function loadHookDependencies(): void {
+  const load = createRequire(import.meta.url);
+  for (const file of ['dredd-document.cjs', 'dredd-fixtures.cjs']) load(join(dirname(DREDD_HOOKFILE), file));
+}
+
+/** Dredd's parser warns once per OpenAPI keyword it ignores; those lines say nothing about the server. */
+const PARSER_WARNING = /^(\u001b\[[0-9;]*m)?warn(\u001b\[[0-9;]*m)?: API description parser warning/;
+
+function lineFilter(out: NodeJS.WritableStream): { write(chunk: Buffer): void; end(): void } {
+  let pending = '';
+  const emit = (line: string) => {
+    if (!PARSER_WARNING.test(line)) out.write(`${line}\n`);
+  };
+  return {
+    write(chunk) {
+      const lines = (pending + chunk.toString('utf8')).split('\n');
+      pending = lines.pop() ?? '';
+      lines.forEach(emit);
+    },
+    end() {
+      if (pending !== '') emit(pending);
+      pending = '';
+    },
+  };
+}
+
 function spawnDredd(options: DreddOptions, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
   return new Promise((resolvePromise, reject) => {
     const color = (stdout as NodeJS.WritableStream & { isTTY?: boolean }).isTTY === true && !process.env['NO_COLOR'];
@@ -154,10 +192,16 @@ function spawnDredd(options: DreddOptions, stdout: NodeJS.WritableStream, stderr
       env: { ...process.env, PETSTORE_API_KEY: options.apiKey, PETSTORE_BASE_URL: options.baseUrl, NODE_NO_WARNINGS: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout.on('data', (chunk: Buffer) => stdout.write(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.write(chunk));
+    const out = lineFilter(stdout);
+    const err = lineFilter(stderr);
+    child.stdout.on('data', (chunk: Buffer) => out.write(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.write(chunk));
     child.on('error', reject);
-    child.on('close', (code, signal) => resolvePromise(code ?? (signal ? 2 : 0)));
+    child.on('close', (code, signal) => {
+      out.end();
+      err.end();
+      resolvePromise(code ?? (signal ? 2 : 0));
+    });
   });
 }
 

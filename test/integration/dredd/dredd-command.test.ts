@@ -34,6 +34,7 @@ describe('contract:dredd arguments', () => {
     expect(args.slice(0, 2)).toEqual(['/spec.yaml', 'http://h:1']);
     expect(args.join(' ')).toContain(`--hookfiles ${DREDD_HOOKFILE} --language nodejs --reporter xunit --output /out/dredd-junit.xml`);
     expect(args).toContain('--no-color');
+    expect(args.join(' ')).toContain('--loglevel warning');
     expect(args).not.toContain('k');
   });
 
