@@ -9,7 +9,7 @@ import type { RequestValidator } from '../validation/request-validator.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
 import type { OperationHandler, OperationResult } from './operation-context.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
-import { deprecationHeaders, paginationLink } from './response-headers.js';
+import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
 import { readJsonBody } from './read-json-body.js';
 import type { Session, SessionRegistry } from './session.js';
 
@@ -58,6 +58,7 @@ export class MockEngine {
     const match = this.deps.router.match(request.method, request.path);
     const operation = match.kind === 'operation' ? match.operation : undefined;
     const headers: Record<string, string> = operation?.deprecated ? deprecationHeaders(operation, match.kind === 'operation' ? match.params : {}) : {};
+    headers.Date = httpDate(now);
     const rawKey = headerValue(request.headers['x-api-key']);
     let response: MockResponse;
     try {

@@ -43,3 +43,20 @@ export function paginationLink(
   if (hasPrev) links.push(link(Math.max(0, page.offset - page.limit), 'prev'));
   return links.join(', ');
 }
+
+let cachedSecond = Number.NaN;
+let cachedDate = '';
+
+/**
+ * The `Date` header by the session's clock (RFC 9110 section 6.6.1: the origin server's clock), so
+ * that it agrees with `X-RateLimit-Reset` and the sunset after `/__admin/clock` moves time.
+ * Formatted once per second, as Node does for its own `Date`.
+ */
+export function httpDate(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== cachedSecond) {
+    cachedSecond = second;
+    cachedDate = new Date(second * 1000).toUTCString();
+  }
+  return cachedDate;
+}

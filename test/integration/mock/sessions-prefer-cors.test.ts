@@ -33,7 +33,9 @@ describe('sessions (X-Mock-Session)', () => {
     await mock.admin.setClock('2027-07-01T00:00:00Z', 'late');
     expect((await mock.admin.clock('late')).frozen).toBe(true);
     expect((await mock.admin.clock('early')).frozen).toBe(false);
-    expect((await mock.request('GET', '/pets/1', { session: 'late' })).status).toBe(410);
+    const late = await mock.request('GET', '/pets/1', { session: 'late' });
+    expect(late.status).toBe(410);
+    expect(late.headers.date).toBe('Thu, 01 Jul 2027 00:00:00 GMT'); // Date follows the session clock
     expect((await mock.request('GET', '/pets/1', { session: 'early' })).status).toBe(200);
     const first = await mock.request('GET', '/pets', { session: 'counter-x', key: 'demo-free' });
     const other = await mock.request('GET', '/pets', { session: 'counter-y', key: 'demo-free' });
