@@ -16,18 +16,29 @@ export interface AppOptions {
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-/** The only Express code of the mock: `/__admin`, CORS preflight, and one adapter to the engine. */
-export function createApp(setup: MockSetup, options: AppOptions): Express {
+/**
+ * The mock's request listener. `/__admin` is an Express app; API requests go straight to the
+ * engine through one adapter, because Express's router would only add layers in front of a
+ * pipeline that routes by the document itself (docs/decisions/012-hot-path.md).
+ */
+export function createRequestListener(setup: MockSetup, options: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const admin = createAdminApp(setup, options);
+  return (req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/__admin') && (url.length === 8 || url[8] === '/' || url[8] === '?')) admin(req, res);
+    else serveApi(setup, options.logger, req, res);
+  };
+}
+
+function createAdminApp(setup: MockSetup, options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.set('query parser', false); // the engine reads the raw query string once, per its document types
   app.use((_req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     next();
   });
   app.use('/__admin', createAdminRouter(setup, options.adminToken));
-  app.use((req, res) => serveApi(setup, options.logger, req, res));
   return app;
 }
 

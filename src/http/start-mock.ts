@@ -5,8 +5,8 @@ import type { Clock } from '../core/clock.js';
 import { createMockSetup, type MockSetup } from '../mock/create-mock-setup.js';
 import type { KeyConfig } from '../rate-limit/key-config.js';
 import { AdminClient } from './admin-client.js';
-import { attachClientErrorHandler } from './client-error.js';
-import { createApp } from './create-app.js';
+import { attachClientErrorHandler, requireHost } from './client-error.js';
+import { createRequestListener } from './create-app.js';
 import { createLogger, type LogLevel, type Logger } from './request-log.js';
 
 export const DEFAULT_SPEC_FILE = fileURLToPath(new URL('../../spec/petstore.yaml', import.meta.url));
@@ -30,6 +30,14 @@ export interface StartMockOptions {
   /** How a fault's delayMs is waited (tests may pass an instant one). */
   delay?: (ms: number) => Promise<void>;
   bodyLimit?: number;
+  /** Bytes of request line and headers together (Node's maxHeaderSize); default 16 KiB, over it 431. */
+  maxHeaderSize?: number;
+  /** Milliseconds a client has to send the request line and headers; default 10 s, then 408 and closed. */
+  headersTimeout?: number;
+  /** Milliseconds a client has to send the whole request; default 30 s, then 408 and closed. */
+  requestTimeout?: number;
+  /** Milliseconds an idle keep-alive connection stays open; default 5 s. */
+  keepAliveTimeout?: number;
 }
 
 export interface RunningMock {
@@ -56,8 +64,21 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     bodyLimit: options.bodyLimit,
     onInternalError: (error, request) => logger.error(`petstore-kit: internal error on ${request.method} ${request.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`),
   });
-  const app = createApp(setup, { adminToken: options.adminToken, logger });
-  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 }, app);
+  const listener = createRequestListener(setup, { adminToken: options.adminToken, logger });
+  const headersTimeout = options.headersTimeout ?? 10_000;
+  const server = createServer(
+    {
+      maxHeaderSize: options.maxHeaderSize ?? 16 * 1024,
+      requestTimeout: Math.max(options.requestTimeout ?? 30_000, headersTimeout),
+      headersTimeout,
+      keepAliveTimeout: options.keepAliveTimeout ?? 5_000,
+      // Node looks for expired requests only this often (30 s by default, so a 10 s headersTimeout
+      // could take 40 s): check a few times per timeout instead.
+      connectionsCheckingInterval: Math.min(1_000, Math.max(10, Math.floor(headersTimeout / 4))),
+      requireHostHeader: false,
+    },
+    requireHost(listener),
+  );
   attachClientErrorHandler(server);
   const sockets = new Set<Socket>();
   server.on('connection', (socket) => {

@@ -5,14 +5,24 @@ import type { Operation } from '../spec/operation-index.js';
  * operation, read from its `x-deprecated-at`, `x-sunset` and `x-successor`.
  */
 export function deprecationHeaders(operation: Operation, params: Readonly<Record<string, string>>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (operation.deprecatedAt) headers.Deprecation = `@${Math.floor(Date.parse(operation.deprecatedAt) / 1000)}`;
-  if (operation.sunset) headers.Sunset = new Date(Date.parse(operation.sunset)).toUTCString();
-  if (operation.successor) {
-    const target = operation.successor.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? '');
-    headers.Link = `<${target}>; rel="successor-version"`;
-  }
+  const fixed = fixedDeprecationHeaders(operation);
+  const headers: Record<string, string> = { ...fixed.headers };
+  if (fixed.successor) headers.Link = `<${fixed.successor.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? '')}>; rel="successor-version"`;
   return headers;
+}
+
+const fixedByOperation = new WeakMap<Operation, { headers: Record<string, string>; successor: string | undefined }>();
+
+/** What does not depend on the request, formatted once per operation. */
+function fixedDeprecationHeaders(operation: Operation) {
+  let fixed = fixedByOperation.get(operation);
+  if (!fixed) {
+    const headers: Record<string, string> = {};
+    if (operation.deprecatedAt) headers.Deprecation = `@${Math.floor(Date.parse(operation.deprecatedAt) / 1000)}`;
+    if (operation.sunset) headers.Sunset = new Date(Date.parse(operation.sunset)).toUTCString();
+    fixedByOperation.set(operation, (fixed = { headers, successor: operation.successor }));
+  }
+  return fixed;
 }
 
 /**

@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+// npm run bench: our mock side by side with raw node:http, bare Express 5 and Prism's mock, in one
+// run, interleaved (A B C D A B C D ...), on 127.0.0.1, each server pinned to core 0 while the load
+// generator runs on core 1. Writes bench/results/latest.json and the table in bench/README.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SPEC = `${ROOT}spec/petstore.yaml`;
+const PRISM = `${ROOT}node_modules/@stoplight/prism-cli/dist/index.js`;
+const KEY = 'bench-unlimited';
+const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
+const DURATION = Number(args.get('duration') ?? 3);
+const ROUNDS = Number(args.get('rounds') ?? 3);
+const CONNECTIONS = 50;
+// Servers go to core 0 (spawned under taskset); this process, the load generator, moves to core 1.
+const pinned = spawnSync('taskset', ['-p', '-c', '1', String(process.pid)]).status === 0;
+
+const SERVERS = {
+  'node:http': (port) => [process.execPath, [`${ROOT}bench/servers/raw-node.mjs`, port]],
+  express: (port) => [process.execPath, [`${ROOT}bench/servers/bare-express.mjs`, port]],
+  'prism -v silent': (port) => [process.execPath, [PRISM, 'mock', SPEC, '-p', port, '-h', '127.0.0.1', '-v', 'silent']],
+  'prism default': (port) => [process.execPath, [PRISM, 'mock', SPEC, '-p', port, '-h', '127.0.0.1']],
+  ours: (port) => [process.execPath, [`${ROOT}dist/cli/main.js`, 'mock', '--port', port, '--quiet', '--config', `${ROOT}bench/bench-keys.json`]],
+};
+
+const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1 });
+const get = (path) => ({ method: 'GET', path });
+const post = { method: 'POST', path: '/pets', body: NEW_PET, headers: { 'content-type': 'application/json' } };
+const WORKLOADS = {
+  'GET /pets/{id}': [get('/pets/1')],
+  'GET /pets?limit=20': [get('/pets?limit=20')],
+  'POST /pets': [post],
+  'mix 10% writes': [get('/pets/1'), get('/pets?limit=20'), get('/pets/2'), get('/store/inventory/1'), get('/pets/3'), post, get('/categories'), get('/pets/4'), get('/store/orders?limit=5'), get('/pets/5')],
+};
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(name) {
+  const port = await freePort();
+  const [cmd, argv] = SERVERS[name](String(port));
+  const started = performance.now();
+  const child = spawn(pinned ? 'taskset' : cmd, pinned ? ['-c', '0', cmd, ...argv] : argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.resume();
+  child.stderr.resume();
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${name} exited ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/pets/1`, { headers: { 'X-API-Key': KEY } });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { name, url, child, startupMs: performance.now() - started };
+}
+
+function stop(server) {
+  return new Promise((resolve) => {
+    server.child.once('exit', resolve);
+    server.child.kill('SIGTERM');
+    setTimeout(() => server.child.kill('SIGKILL'), 3000).unref();
+  });
+}
+
+function peakRssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+async function load(url, requests, opts = {}) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'x-api-key': KEY },
+    requests,
+    ...opts,
+  });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function throughput() {
+  const servers = [];
+  for (const name of Object.keys(SERVERS)) servers.push(await startServer(name));
+  const samples = {};
+  try {
+    for (const s of servers) await load(s.url, WORKLOADS['GET /pets/{id}'], { duration: 1 }); // warm up the JIT
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [workload, requests] of Object.entries(WORKLOADS)) {
+        for (const s of servers) {
+          if (s.name === 'ours') await fetch(`${s.url}/__admin/reset`, { method: 'POST' });
+          const r = await load(s.url, requests);
+          (samples[workload] ??= {})[s.name] ??= [];
+          samples[workload][s.name].push(r);
+          process.stderr.write(`round ${round} ${workload.padEnd(20)} ${s.name.padEnd(16)} ${Math.round(r.rps)} req/s p99 ${r.p99} ms${r.non2xx ? ` non2xx ${r.non2xx}` : ''}\n`);
+        }
+      }
+    }
+    const peak = Object.fromEntries(servers.map((s) => [s.name, Math.round(peakRssMb(s.child.pid))]));
+    return { samples, peak };
+  } finally {
+    await Promise.all(servers.map(stop));
+  }
+}
+
+async function startup() {
+  const out = {};
+  for (const name of ['ours', 'prism -v silent']) {
+    const times = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await startServer(name);
+      times.push(s.startupMs);
+      await stop(s);
+    }
+    out[name] = Math.round(median(times));
+  }
+  return out;
+}
+
+async function memoryPlateau() {
+  const s = await startServer('ours');
+  const series = [];
+  let n = 0;
+  try {
+    for (let chunk = 1; chunk <= 4; chunk++) {
+      await autocannon({
+        url: s.url,
+        connections: CONNECTIONS,
+        amount: 25_000,
+        headers: { 'x-api-key': KEY },
+        requests: [{ method: 'GET', path: '/pets/1', setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-mock-session': `s${n++ % 1000}` } }) }],
+      });
+      series.push({ requests: chunk * 25_000, rssMb: Math.round(rssMb(s.child.pid)) });
+    }
+    const sessions = await (await fetch(`${s.url}/__admin/requests`, { headers: { 'x-mock-session': 's1' } })).json();
+    return { series, journalOfOneSession: sessions.length };
+  } finally {
+    await stop(s);
+  }
+}
+
+async function contractSuite() {
+  const { runContract, startMock } = await import(`${ROOT}dist/index.js`);
+  if (typeof runContract !== 'function') return undefined;
+  const mock = await startMock({ quiet: true });
+  try {
+    const t = performance.now();
+    const summary = await runContract({ baseUrl: mock.url, apiKey: 'demo-enterprise', readonlyKey: 'demo-readonly', reporters: [] });
+    return { ms: Math.round(performance.now() - t), cases: summary.totals.cases, failed: summary.totals.failed };
+  } finally {
+    await mock.close();
+  }
+}
+
+const { samples, peak } = await throughput();
+const table = {};
+for (const [workload, byServer] of Object.entries(samples)) {
+  table[workload] = Object.fromEntries(
+    Object.entries(byServer).map(([name, rs]) => [name, { rps: Math.round(median(rs.map((r) => r.rps))), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), non2xx: rs.reduce((a, r) => a + r.non2xx, 0) }]),
+  );
+}
+const ratio = (w, a, b) => Math.round((table[w][a].rps / table[w][b].rps) * 100) / 100;
+const ratios = Object.fromEntries(Object.keys(table).map((w) => [w, { 'ours/express': ratio(w, 'ours', 'express'), 'ours/prism silent': ratio(w, 'ours', 'prism -v silent'), 'ours/prism default': ratio(w, 'ours', 'prism default') }]));
+const startupMs = await startup();
+const memory = await memoryPlateau();
+const contract = await contractSuite().catch((e) => ({ error: String(e) }));
+
+const results = { date: new Date().toISOString(), node: process.version, pinned, durationSeconds: DURATION, rounds: ROUNDS, connections: CONNECTIONS, table, ratios, peakRssMb: peak, startupMs, memory, contract };
+mkdirSync(`${ROOT}bench/results`, { recursive: true });
+writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
+
+const lines = ['| workload | server | req/s | p50 ms | p99 ms |', '|---|---|---:|---:|---:|'];
+for (const [w, byServer] of Object.entries(table)) for (const [name, r] of Object.entries(byServer)) lines.push(`| ${w} | ${name} | ${r.rps} | ${r.p50} | ${r.p99} |`);
+lines.push('', '| workload | ours/express | ours/prism silent | ours/prism default |', '|---|---:|---:|---:|');
+for (const [w, r] of Object.entries(ratios)) lines.push(`| ${w} | ${r['ours/express']} | ${r['ours/prism silent']} | ${r['ours/prism default']} |`);
+lines.push('', `Peak RSS (MB): ${Object.entries(peak).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+lines.push(`Start-up, spawn to first 200 (median of 3, ms): ours ${startupMs.ours}, prism ${startupMs['prism -v silent']}`);
+lines.push(`RSS over 100k requests in 1,000 sessions (MB): ${memory.series.map((s) => s.rssMb).join(' -> ')}`);
+if (contract && !contract.error) lines.push(`Contract runner, full suite against the local mock: ${contract.ms} ms, ${contract.cases} cases, ${contract.failed} failed`);
+const table_md = lines.join('\n');
+const readmePath = `${ROOT}bench/README.md`;
+const readme = readFileSync(readmePath, 'utf8');
+writeFileSync(readmePath, readme.replace(/<!-- results -->[\s\S]*<!-- \/results -->/, `<!-- results -->\nLatest run (${results.date}, ${DURATION} s x ${ROUNDS} rounds, ${CONNECTIONS} connections${pinned ? ', server on core 0, load on core 1' : ''}):\n\n${table_md}\n<!-- /results -->`));
+process.stdout.write(`${table_md}\n`);
