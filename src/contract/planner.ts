@@ -1,6 +1,6 @@
 import type { Parameter, Schema } from '../spec/openapi.js';
 import type { Operation, OperationIndex } from '../spec/operation-index.js';
-import type { CaseKind } from './events.js';
+import type { CaseResult } from './events.js';
 import type { SkippableStability } from './options.js';
 import { OPERATION_SEMANTICS } from './operation-semantics.js';
 import type { Credentials, RequestTemplate, ValueSource } from './request-template.js';
@@ -8,14 +8,7 @@ import { bodyRefs, resourceFor, type Resource } from './resources.js';
 import { requestBodies, sampleFromSchema } from './sample-value.js';
 
 /** One case of the plan: data only, executed by the engine. */
-export interface PlannedCase {
-  id: string;
-  operationId: string;
-  /** Upper case, e.g. `POST`. */
-  method: string;
-  path: string;
-  title: string;
-  kind: CaseKind;
+export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'method' | 'path' | 'title' | 'kind'> {
   /** Records to create first, dependencies before dependents (category, pet, order). */
   fixtures: readonly string[];
   /** Calls after the fixtures and before the request (a pet's stock before an order). */

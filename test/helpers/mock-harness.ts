@@ -1,6 +1,7 @@
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
 import type { IHttpOperation } from '@stoplight/types';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ManualClock } from '../../src/core/clock.js';
 import { startMock, type RunningMock, type StartMockOptions } from '../../src/http/start-mock.js';
 import { buildOperationIndex } from '../../src/spec/operation-index.js';
@@ -107,4 +108,40 @@ export async function startTestMock(options: StartMockOptions = {}): Promise<Tes
   };
 
   return Object.assign(mock, { clock, request, contractProblems });
+}
+
+/**
+ * The usual test-file setup: one real mock for the file, started before its tests, closed after,
+ * and every response it gave checked against the document. The handle is filled in `beforeAll`.
+ * Pass a function when the options are built at start (it runs inside `beforeAll`).
+ */
+export function useTestMock(options: StartMockOptions | (() => StartMockOptions) = {}): TestMock {
+  const handle = {} as TestMock;
+  beforeAll(async () => {
+    Object.assign(handle, await startTestMock(typeof options === 'function' ? options() : options));
+  });
+  afterAll(async () => {
+    await handle.close();
+    expect(handle.contractProblems).toEqual([]);
+  });
+  return handle;
+}
+
+/** Unique session names (`pets-1`, `pets-2`, ...): each test gets its own data, counters and clock. */
+export function sessionNames(prefix: string): () => string {
+  let n = 0;
+  return () => `${prefix}-${++n}`;
+}
+
+/** Everything a client can read (pets, categories, inventory, orders; every page), for before/after comparisons. */
+export async function readableState(mock: TestMock, session: string): Promise<string> {
+  const pages: string[] = [];
+  for (const list of ['/pets', '/categories', '/store/inventory', '/store/orders']) {
+    for (let offset = 0; ; offset += 100) {
+      const res = await mock.request('GET', `${list}?limit=100&offset=${offset}`, { session });
+      pages.push(res.text);
+      if (res.body.length < 100) break;
+    }
+  }
+  return pages.join('\n');
 }

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMock, T0, type TestMock } from '../../helpers/mock-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestMock, startTestMock, T0 } from '../../helpers/mock-harness.js';
 
-let mock: TestMock;
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.close();
-  expect(mock.contractProblems).toEqual([]);
-});
+const mock = useTestMock();
 
 const admin = (path: string, init: RequestInit = {}) => fetch(`${mock.url}/__admin${path}`, init);
 

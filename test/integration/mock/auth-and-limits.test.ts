@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseKeyConfig } from '../../../src/rate-limit/key-config.js';
-import { startTestMock, T0, type TestMock } from '../../helpers/mock-harness.js';
+import { useTestMock, sessionNames, T0 } from '../../helpers/mock-harness.js';
 
-let mock: TestMock;
-let sessionCounter = 0;
 /** A fresh session per test: its own counters and bans, the same keys. */
-const fresh = () => `limits-${++sessionCounter}`;
+const fresh = sessionNames('limits');
 const minuteEnd = Math.ceil(T0 / 60_000) * 60; // unix seconds of the next minute boundary
 
-beforeAll(async () => {
+const mock = useTestMock(() => {
   const config = parseKeyConfig({
     plans: { Tiny: { perMinute: 1000, perDay: 5 } },
     keys: [{ key: 'tiny-day-key', plan: 'Tiny' }, { key: 'acme-enterprise', plan: 'Enterprise', perMinute: 20000, perDay: 5000000 }],
   }, 'test-config.json');
-  mock = await startTestMock({ config });
-});
-afterAll(async () => {
-  await mock.close();
-  expect(mock.contractProblems).toEqual([]);
+  return { config };
 });
 
 describe('authentication (INTERFACE.md section 4)', () => {

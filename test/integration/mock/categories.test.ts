@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMock, type TestMock } from '../../helpers/mock-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestMock, sessionNames } from '../../helpers/mock-harness.js';
 
-let mock: TestMock;
-let sessionCounter = 0;
 /** A fresh session per test: its own store, made from the seed data. */
-const fresh = () => `categories-${++sessionCounter}`;
+const fresh = sessionNames('categories');
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.close();
-  expect(mock.contractProblems).toEqual([]);
-});
+const mock = useTestMock();
 
 async function allCategories(session: string): Promise<{ id: number; name: string; description?: string }[]> {
   const res = await mock.request('GET', '/categories?limit=100', { session });

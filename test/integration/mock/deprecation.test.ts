@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseKeyConfig } from '../../../src/rate-limit/key-config.js';
-import { startTestMock, type ApiResponse, type TestMock } from '../../helpers/mock-harness.js';
+import { useTestMock, sessionNames, type ApiResponse } from '../../helpers/mock-harness.js';
 
 /* INTERFACE.md section 3: GET /pets/{petId} is deprecated and withdrawn at the sunset instant. */
 
@@ -8,29 +8,18 @@ const DEPRECATION = '@1767225600'; // 2026-01-01T00:00:00Z
 const SUNSET = 'Wed, 30 Jun 2027 23:59:59 GMT';
 const SUNSET_INSTANT = '2027-06-30T23:59:59Z';
 
-let mock: TestMock;
-let sessionCounter = 0;
-const fresh = () => `deprecation-${++sessionCounter}`;
+const fresh = sessionNames('deprecation');
 
-beforeAll(async () => {
+const mock = useTestMock(() => {
   const config = parseKeyConfig({
     plans: { TwoPerMinute: { perMinute: 2, perDay: 1000 } },
     keys: [{ key: 'deprecation-two-per-minute', plan: 'TwoPerMinute' }],
   }, 'deprecation-test-config.json');
-  mock = await startTestMock({ config });
-});
-afterAll(async () => {
-  await mock.close();
-  expect(mock.contractProblems).toEqual([]);
+  return { config };
 });
 
-/** HEAD by plain fetch: the harness validates bodies, and a HEAD answer has none by definition. */
-async function head(path: string, session: string): Promise<{ status: number; headers: Record<string, string>; text: string }> {
-  const res = await fetch(mock.url + path, { method: 'HEAD', headers: { 'X-API-Key': 'demo-business', 'X-Mock-Session': session } });
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => (headers[name] = value));
-  return { status: res.status, headers, text: await res.text() };
-}
+/** HEAD answers carry GET's headers and no body (the harness checks exactly that). */
+const head = (path: string, session: string) => mock.request('HEAD', path, { session });
 
 function expectDeprecated(res: Pick<ApiResponse, 'status' | 'headers'>, petId: string | number): void {
   expect(res.headers.deprecation, `Deprecation on ${res.status}`).toBe(DEPRECATION);

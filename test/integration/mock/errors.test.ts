@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseKeyConfig } from '../../../src/rate-limit/key-config.js';
-import { startTestMock, type ApiResponse, type TestMock } from '../../helpers/mock-harness.js';
+import { useTestMock, sessionNames, type ApiResponse } from '../../helpers/mock-harness.js';
 
 /* Every error code of INTERFACE.md section 6, and the `details` of validation errors. */
 
@@ -8,20 +8,14 @@ const MiB = 1024 * 1024;
 /** What a body must never show a client: stack frames, source files, paths on the server. */
 const LEAK = /\bat\s+\S+\s+\(|\bat\s+(file:|node:|\/)|\.(ts|js|mjs|cjs):\d+|\/work\/|\/src\/|node_modules|file:\/\//;
 
-let mock: TestMock;
-let sessionCounter = 0;
-const fresh = () => `errors-${++sessionCounter}`;
+const fresh = sessionNames('errors');
 
-beforeAll(async () => {
+const mock = useTestMock(() => {
   const config = parseKeyConfig({
     plans: { OnePerMinute: { perMinute: 1, perDay: 1000 } },
     keys: [{ key: 'errors-one-per-minute', plan: 'OnePerMinute' }],
   }, 'errors-test-config.json');
-  mock = await startTestMock({ config });
-});
-afterAll(async () => {
-  await mock.close();
-  expect(mock.contractProblems).toEqual([]);
+  return { config };
 });
 
 function expectError(res: ApiResponse, status: number, code: string): void {

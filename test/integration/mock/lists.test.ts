@@ -1,28 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMock, type ApiResponse, type TestMock } from '../../helpers/mock-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestMock, sessionNames, type ApiResponse } from '../../helpers/mock-harness.js';
 
 /* The four lists of INTERFACE.md section 2: plain arrays, limit/offset, X-Total-Count, Link, filters. */
 
-let mock: TestMock;
-let sessionCounter = 0;
-const fresh = () => `lists-${++sessionCounter}`;
+const fresh = sessionNames('lists');
 const LISTS = ['/pets', '/categories', '/store/orders', '/store/inventory'] as const;
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.close();
-  expect(mock.contractProblems).toEqual([]);
-});
+const mock = useTestMock();
 
-/** HEAD by plain fetch: the harness validates bodies, and a HEAD answer has none by definition. */
-async function head(path: string, session: string): Promise<{ status: number; headers: Record<string, string>; text: string }> {
-  const res = await fetch(mock.url + path, { method: 'HEAD', headers: { 'X-API-Key': 'demo-business', 'X-Mock-Session': session } });
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => (headers[name] = value));
-  return { status: res.status, headers, text: await res.text() };
-}
+/** HEAD answers carry GET's headers and no body (the harness checks exactly that). */
+const head = (path: string, session: string) => mock.request('HEAD', path, { session });
 
 /** The RFC 8288 `Link` header as rel -> URL (relative to the mock). */
 function links(res: ApiResponse): Record<string, URL> {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMock, type ApiResponse, type TestMock } from '../../helpers/mock-harness.js';
+import { describe, expect, it } from 'vitest';
+import { readableState, useTestMock, sessionNames, type ApiResponse } from '../../helpers/mock-harness.js';
 
 /*
  * The state machine of INTERFACE.md section 7, driven through the API only. Every test makes its
@@ -9,17 +9,9 @@ import { startTestMock, type ApiResponse, type TestMock } from '../../helpers/mo
 
 type Status = 'available' | 'pending' | 'sold';
 
-let mock: TestMock;
-let sessionCounter = 0;
-const fresh = () => `orders-${++sessionCounter}`;
+const fresh = sessionNames('orders');
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.close();
-  expect(mock.contractProblems).toEqual([]);
-});
+const mock = useTestMock();
 
 /** A new pet in a new category, with `stock` units (set by PUT /store/inventory when > 0). */
 async function petWithStock(session: string, stock: number): Promise<number> {
@@ -70,18 +62,7 @@ async function expectState(session: string, petId: number, status: Status, quant
   expect((await mock.request('GET', `/pets?id=${petId}&status=${status}`, { session })).body).toHaveLength(1);
 }
 
-/** Everything a client can read: pets, categories, inventory and orders, every page. */
-async function snapshot(session: string): Promise<string> {
-  const pages: string[] = [];
-  for (const list of ['/pets', '/categories', '/store/inventory', '/store/orders']) {
-    for (let offset = 0; ; offset += 100) {
-      const res = await mock.request('GET', `${list}?limit=100&offset=${offset}`, { session });
-      pages.push(res.text);
-      if (res.body.length < 100) break;
-    }
-  }
-  return pages.join('\n');
-}
+const snapshot = (session: string) => readableState(mock, session);
 
 async function expectRejected(session: string, res: ApiResponse, status: number, code: string): Promise<void> {
   expect(res.status, res.text).toBe(status);

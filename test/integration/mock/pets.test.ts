@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMock, type ApiResponse, type TestMock } from '../../helpers/mock-harness.js';
+import { describe, expect, it } from 'vitest';
+import { readableState, useTestMock, sessionNames, type ApiResponse } from '../../helpers/mock-harness.js';
 
-let mock: TestMock;
-let sessionCounter = 0;
 /** A fresh session per test: its own store, made from the seed data. */
-const fresh = () => `pets-${++sessionCounter}`;
+const fresh = sessionNames('pets');
 
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.close();
-  expect(mock.contractProblems).toEqual([]);
-});
+const mock = useTestMock();
 
-/** HEAD by plain fetch: the harness validates bodies, and a HEAD answer has none by definition. */
-async function head(path: string, session: string): Promise<{ status: number; headers: Record<string, string>; text: string }> {
-  const res = await fetch(mock.url + path, { method: 'HEAD', headers: { 'X-API-Key': 'demo-business', 'X-Mock-Session': session } });
-  const headers: Record<string, string> = {};
-  res.headers.forEach((value, name) => (headers[name] = value));
-  return { status: res.status, headers, text: await res.text() };
-}
+/** HEAD answers carry GET's headers and no body (the harness checks exactly that). */
+const head = (path: string, session: string) => mock.request('HEAD', path, { session });
 
 async function newCategory(session: string, name = `kind-${session}`): Promise<number> {
   const res = await mock.request('POST', '/categories', { session, body: { name } });
@@ -34,18 +21,7 @@ async function newPet(session: string, body: Record<string, unknown>): Promise<A
   return res;
 }
 
-/** Everything a client can read about the pets, their stock and the categories. */
-async function snapshot(session: string): Promise<string> {
-  const pages: string[] = [];
-  for (const list of ['/pets', '/categories', '/store/inventory', '/store/orders']) {
-    for (let offset = 0; ; offset += 100) {
-      const res = await mock.request('GET', `${list}?limit=100&offset=${offset}`, { session });
-      pages.push(res.text);
-      if (res.body.length < 100) break;
-    }
-  }
-  return pages.join('\n');
-}
+const snapshot = (session: string) => readableState(mock, session);
 
 describe('POST /pets', () => {
   it('creates an available pet with stock 0, answering 201 with a Location that reads it back', async () => {

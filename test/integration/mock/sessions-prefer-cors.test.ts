@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMock, type TestMock } from '../../helpers/mock-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useTestMock, startTestMock } from '../../helpers/mock-harness.js';
 
-let mock: TestMock;
-beforeAll(async () => {
-  mock = await startTestMock();
-});
-afterAll(async () => {
-  await mock.close();
-  expect(mock.contractProblems).toEqual([]);
-});
+const mock = useTestMock();
 
 describe('sessions (X-Mock-Session)', () => {
   it('gives each session its own store: a pet created in one is not seen in another', async () => {
