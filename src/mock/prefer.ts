@@ -41,7 +41,7 @@ export function preferredResponse(operation: Operation, prefs: Preferences, fake
   let body: unknown;
   if (media) {
     const examples = Object.entries(media.examples ?? {});
-    const named = prefs.example ? media.examples?.[prefs.example] : undefined;
+    const named = prefs.example ? ownExample(media.examples, prefs.example) : undefined;
     if (named) body = (named as { value: unknown }).value;
     else if (prefs.dynamic || examples.length === 0) body = fakeFromSchema(media.schema as Schema, faker);
     else body = (examples[0]![1] as { value: unknown }).value;
@@ -61,7 +61,12 @@ export function preferredResponse(operation: Operation, prefs: Preferences, fake
 }
 
 function named(media: { examples?: Record<string, unknown> } | undefined, name: string): boolean {
-  return media?.examples?.[name] !== undefined;
+  return ownExample(media?.examples, name) !== undefined;
+}
+
+/** An example by name, own properties only: `example=__proto__` or `example=toString` names none. */
+function ownExample(examples: Record<string, unknown> | undefined, name: string): unknown {
+  return examples !== undefined && Object.hasOwn(examples, name) ? examples[name] : undefined;
 }
 
 function choose(operation: Operation, prefs: Preferences): [string, Response] | undefined {
@@ -73,7 +78,7 @@ function choose(operation: Operation, prefs: Preferences): [string, Response] | 
   if (prefs.example) {
     const success = responses.filter(([s]) => s.startsWith('2'));
     const others = responses.filter(([s]) => !s.startsWith('2'));
-    const found = [...success, ...others].find(([, r]) => r.content?.['application/json']?.examples?.[prefs.example!]);
+    const found = [...success, ...others].find(([, r]) => ownExample(r.content?.['application/json']?.examples, prefs.example!) !== undefined);
     if (found) return found;
   }
   if (prefs.dynamic) return responses.find(([s]) => s.startsWith('2'));
