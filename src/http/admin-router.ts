@@ -17,6 +17,7 @@ class AdminError extends Error {
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const ADMIN_BODY_LIMIT = 64 * 1024;
 
 /**
  * `/__admin` (INTERFACE.md section 8): never rate limited, never in the document, acting on the
@@ -46,7 +47,9 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   const clockView = (session: Session) => ({ now: new Date(session.clock.now()).toISOString(), frozen: session.clock.frozen });
 
   if (adminToken !== undefined) router.use(requireToken(adminToken));
-  router.use(express.json({ limit: '64kb' }));
+  // express.json() answers a declared length over its limit only once the whole body has arrived.
+  router.use((req, _res, next) => next(Number(req.headers['content-length']) > ADMIN_BODY_LIMIT ? new AdminError(413, 'payload_too_large', 'The request body is over 64 KiB') : undefined));
+  router.use(express.json({ limit: ADMIN_BODY_LIMIT }));
 
   router.post('/reset', (req, res) => {
     if (req.header('x-mock-session')) sessions.reset(sessionOf(req));
@@ -187,15 +190,21 @@ function adminErrorHandler(error: unknown, _req: Request, res: Response, _next: 
   let message = 'Internal error';
   if (error instanceof AdminError) ({ status, code, message } = error);
   else if (error instanceof ApiError) ({ status, code, message } = error);
-  else if (isBodyParserError(error)) {
+  else if (isClientHttpError(error)) {
+    // body-parser's errors (with a `type`), Express's for a malformed percent-encoding in a
+    // parameter, zlib's for a body that is not what its Content-Encoding says.
     status = error.status;
     code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'validation_failed';
-    message = status === 400 ? 'Malformed JSON in the request body' : error.message;
+    message = status === 400 ? ('type' in error ? 'Malformed JSON in the request body' : 'The request could not be read (a malformed path or body encoding)') : error.message;
   }
   if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+  // The rest of a body over the limit is not read: the connection cannot carry another request.
+  if (status === 413) res.setHeader('Connection', 'close');
   res.status(status).json({ code, message, status });
 }
 
-function isBodyParserError(error: unknown): error is { status: number; message: string } {
-  return typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number' && 'type' in error;
+/** An http-errors style error (`status` 400..499), as Express and body-parser raise them. */
+function isClientHttpError(error: unknown): error is { status: number; message: string } {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500;
 }
