@@ -3,9 +3,10 @@ import type { RunningMock } from '../http/start-mock.js';
 /** What `npm start` prints: where the mock is, the keys to use, and a first request to try. */
 export function startupBanner(mock: RunningMock, seed: number): string {
   const keys = mock.setup.keys.list();
-  const width = Math.max(...keys.map((k) => k.key.length), 3);
+  const width = (values: string[]) => Math.max(...values.map((v) => v.length));
+  const [keyW, planW, minW, dayW] = [width(keys.map((k) => k.key)), width(keys.map((k) => k.plan)), width(keys.map((k) => String(k.perMinute))), width(keys.map((k) => String(k.perDay)))];
   const rows = keys.map(
-    (k) => `  ${k.key.padEnd(width)}  ${k.plan.padEnd(10)} ${String(k.perMinute).padStart(6)}/min ${String(k.perDay).padStart(9)}/day  ${k.scope}`,
+    (k) => `  ${k.key.padEnd(keyW)}  ${k.plan.padEnd(planW)}  ${String(k.perMinute).padStart(minW)}/min  ${String(k.perDay).padStart(dayW)}/day  ${k.scope}`,
   );
   return [
     '',

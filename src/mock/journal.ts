@@ -1,5 +1,6 @@
 /** One line of a session's request journal (`GET /__admin/requests`). */
 export interface JournalEntry {
+  /** ISO 8601, by the session's clock. */
   time: string;
   method: string;
   path: string;
@@ -9,9 +10,12 @@ export interface JournalEntry {
   key: string | null;
 }
 
+/** What is stored per request: the time as a number, formatted only when someone reads the journal. */
+export type JournalRecord = Omit<JournalEntry, 'time'> & { at: number };
+
 /** The last `capacity` requests, newest last; a fixed ring, so memory stays flat. */
 export class Journal {
-  private readonly entries: (JournalEntry | undefined)[];
+  private readonly entries: (JournalRecord | undefined)[];
   private next = 0;
   private size = 0;
 
@@ -19,7 +23,7 @@ export class Journal {
     this.entries = new Array(capacity);
   }
 
-  push(entry: JournalEntry): void {
+  push(entry: JournalRecord): void {
     this.entries[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
     if (this.size < this.capacity) this.size++;
@@ -28,7 +32,10 @@ export class Journal {
   list(): JournalEntry[] {
     const out: JournalEntry[] = [];
     const first = (this.next - this.size + this.capacity) % this.capacity;
-    for (let i = 0; i < this.size; i++) out.push(this.entries[(first + i) % this.capacity]!);
+    for (let i = 0; i < this.size; i++) {
+      const { at, method, path, status, ms, key } = this.entries[(first + i) % this.capacity]!;
+      out.push({ time: new Date(at).toISOString(), method, path, status, ms, key });
+    }
     return out;
   }
 

@@ -89,7 +89,7 @@ export class MockEngine {
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
     const masked = rawKey === undefined ? null : this.deps.maskKey(rawKey);
-    session.journal.push({ time: new Date(now).toISOString(), method: request.method, path: truncate(request.path), status: response.status, ms, key: masked });
+    session.journal.push({ at: now, method: request.method, path: truncate(request.path), status: response.status, ms, key: masked });
     response.meta = { ms, key: masked, session: session.name };
     return response;
   }

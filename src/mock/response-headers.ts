@@ -5,24 +5,31 @@ import type { Operation } from '../spec/operation-index.js';
  * operation, read from its `x-deprecated-at`, `x-sunset` and `x-successor`.
  */
 export function deprecationHeaders(operation: Operation, params: Readonly<Record<string, string>>): Record<string, string> {
-  const fixed = fixedDeprecationHeaders(operation);
-  const headers: Record<string, string> = { ...fixed.headers };
-  if (fixed.successor) headers.Link = `<${fixed.successor.replace(/\{([^}]+)\}/g, (_, name: string) => params[name] ?? '')}>; rel="successor-version"`;
-  return headers;
+  let build = builders.get(operation);
+  if (!build) builders.set(operation, (build = compileDeprecationHeaders(operation)));
+  return build(params);
 }
 
-const fixedByOperation = new WeakMap<Operation, { headers: Record<string, string>; successor: string | undefined }>();
+type HeaderBuilder = (params: Readonly<Record<string, string>>) => Record<string, string>;
+const builders = new WeakMap<Operation, HeaderBuilder>();
 
-/** What does not depend on the request, formatted once per operation. */
-function fixedDeprecationHeaders(operation: Operation) {
-  let fixed = fixedByOperation.get(operation);
-  if (!fixed) {
+/** Formats, once per operation, what does not depend on the request; the successor's template is split once too. */
+function compileDeprecationHeaders(operation: Operation): HeaderBuilder {
+  const deprecation = operation.deprecatedAt ? `@${Math.floor(Date.parse(operation.deprecatedAt) / 1000)}` : undefined;
+  const sunset = operation.sunset ? new Date(Date.parse(operation.sunset)).toUTCString() : undefined;
+  // '/pets?id={petId}' -> ['/pets?id=', 'petId', ''] : literals at even indexes, parameter names at odd ones.
+  const parts = operation.successor?.split(/\{([^}]+)\}/);
+  return (params) => {
     const headers: Record<string, string> = {};
-    if (operation.deprecatedAt) headers.Deprecation = `@${Math.floor(Date.parse(operation.deprecatedAt) / 1000)}`;
-    if (operation.sunset) headers.Sunset = new Date(Date.parse(operation.sunset)).toUTCString();
-    fixedByOperation.set(operation, (fixed = { headers, successor: operation.successor }));
-  }
-  return fixed;
+    if (deprecation) headers.Deprecation = deprecation;
+    if (sunset) headers.Sunset = sunset;
+    if (parts) {
+      let target = '';
+      for (let i = 0; i < parts.length; i++) target += i % 2 === 0 ? parts[i] : (params[parts[i]!] ?? '');
+      headers.Link = `<${target}>; rel="successor-version"`;
+    }
+    return headers;
+  };
 }
 
 /**

@@ -32,8 +32,9 @@ describe('httpDate', () => {
 describe('Journal', () => {
   it('keeps the last N entries, newest last', () => {
     const journal = new Journal(3);
-    for (let i = 1; i <= 5; i++) journal.push({ time: '', method: 'GET', path: `/${i}`, status: 200, ms: 1, key: null });
+    for (let i = 1; i <= 5; i++) journal.push({ at: i * 1000, method: 'GET', path: `/${i}`, status: 200, ms: 1, key: null });
     expect(journal.list().map((e) => e.path)).toEqual(['/3', '/4', '/5']);
+    expect(journal.list()[0]!.time).toBe('1970-01-01T00:00:03.000Z');
     journal.clear();
     expect(journal.list()).toEqual([]);
   });
