@@ -1,11 +1,11 @@
 import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { expect } from 'vitest';
+import { ManualClock } from '../../src/core/clock.js';
 import { createLogger, type Logger } from '../../src/http/request-log.js';
-import type { StartMockOptions } from '../../src/http/start-mock.js';
+import { startMock, type RunningMock, type StartMockOptions } from '../../src/http/start-mock.js';
 import { parseKeyConfig, type KeyConfig } from '../../src/rate-limit/key-config.js';
 import { checkInvariants } from '../../src/store/invariants.js';
-import { startTestMock, type TestMock } from '../helpers/mock-harness.js';
 
 /*
  * What every hostile test checks after its group of requests: the server still answers, every
@@ -16,6 +16,8 @@ import { startTestMock, type TestMock } from '../helpers/mock-harness.js';
 /** A key with limits no hostile group reaches: the groups test input handling, not rate limits. */
 export const KEY = 'hostile-unlimited-key-7f3a9c';
 export const MiB = 1024 * 1024;
+/** 2026-11-22T10:00:30Z, as in the harness: 30 s into a minute, before the sunset. */
+export const T0 = Date.parse('2026-11-22T10:00:30.000Z');
 
 /** What a body must never show a client: stack frames, source files, paths on the server. */
 export const LEAK = /\bat\s+\S+\s+\(|\bat\s+(file:|node:|\/)|\.(ts|js|mjs|cjs):\d+|\/work\/|\/src\/|node_modules|file:\/\//;
@@ -85,7 +87,9 @@ export function answerProblems(answer: Answer, where: string): string[] {
   return problems;
 }
 
-export interface HostileMock extends TestMock {
+export interface HostileMock extends RunningMock {
+  /** The clock sessions follow until moved (it stands at T0). */
+  clock: ManualClock;
   /** Every problem `send` and `raw` found so far (asserted empty by `expectHealthy`). */
   problems: string[];
   /** What the mock logged (request lines on `out`, internal errors on `err`). */
@@ -112,7 +116,10 @@ export async function startHostileMock(options: StartMockOptions = {}): Promise<
   out.on('data', (d: Buffer) => (outText += d.toString()));
   err.on('data', (d: Buffer) => (errText += d.toString()));
   const logger: Logger = createLogger('info', out, err);
-  const mock = await startTestMock({ config: hostileConfig(), logger, ...options });
+  const clock = new ManualClock(T0);
+  // startMock itself, not the harness's startTestMock: hostile answers are checked here, not by
+  // the document-conformance checks the harness runs on every answer.
+  const mock = await startMock({ clock, delay: async () => {}, config: hostileConfig(), logger, ...options });
   const problems: string[] = [];
   const logged = () => {
     logger.flush();
@@ -133,7 +140,7 @@ export async function startHostileMock(options: StartMockOptions = {}): Promise<
     result.answers.forEach((a, i) => problems.push(...answerProblems(a, `raw #${i} ${String(chunks[0]).slice(0, 60).replace(/\r\n/g, ' ')}`)));
     return result;
   };
-  return Object.assign(mock, { problems, logged, send, raw });
+  return Object.assign(mock, { clock, problems, logged, send, raw });
 }
 
 /**
