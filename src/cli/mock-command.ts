@@ -63,11 +63,16 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
   }
   const logger = createLogger(level, out, err);
   const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, adminToken: values['admin-token'], logger });
-  if (!isLoopback(host) && values['admin-token'] === undefined) {
-    err.write(`warning: listening on ${host}, reachable from other machines, and /__admin has no --admin-token: anyone who can reach it can reset data and add keys.\n`);
-  }
+  const warning = exposedAdminWarning(host, values['admin-token']);
+  if (warning) err.write(`${warning}\n`);
   if (level !== 'silent') out.write(startupBanner(mock, seed));
   return mock;
+}
+
+/** The start-up warning for a control API anyone on the network can use, or undefined. */
+export function exposedAdminWarning(host: string, adminToken: string | undefined): string | undefined {
+  if (isLoopback(host) || adminToken !== undefined) return undefined;
+  return `warning: listening on ${host}, reachable from other machines, and /__admin has no --admin-token: anyone who can reach it can reset data and add keys.`;
 }
 
 function integer(text: string, flag: string, min: number, max: number): number {
