@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../core/clock.js';
@@ -110,6 +110,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
           resolve();
         });
         server.closeIdleConnections();
+        // A connection busy with a request closes once it is answered (else it would idle on
+        // until cut below, holding up close() and the CLI's exit for the whole grace period).
+        for (const socket of sockets) {
+          const busy = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+          if (!busy) continue;
+          if (!busy.headersSent) busy.shouldKeepAlive = false;
+          busy.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+        }
         // Connections still busy after a grace period are cut, so close() always resolves.
         setTimeout(() => {
           for (const s of sockets) s.destroy();
