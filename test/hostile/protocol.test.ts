@@ -150,6 +150,15 @@ describe('pipelining', () => {
     expect(result.closed).toBe(true);
   });
 
+  it('answers a bad request once, however much more arrives while earlier answers are pending', async () => {
+    const alone = await mock.raw(['NOT HTTP\r\n\r\n', { waitMs: 20 }, 'MORE GARBAGE\r\n\r\n', 'x'.repeat(5_000)]);
+    expect(alone.answers.map((a) => a.status)).toEqual([400]);
+    expect(alone.closed).toBe(true);
+    const second = await mock.raw([rawRequest('GET', '/pets?limit=1') + 'NOT HTTP\r\n\r\n', { waitMs: 20 }, 'AGAIN NOT HTTP\r\n\r\n', 'x'.repeat(5_000)]);
+    expect(second.answers.map((a) => a.status)).toEqual([200, 400]);
+    expect(second.closed).toBe(true);
+  });
+
   it('answers 100 pipelined requests in one write, in order, trickled a byte at a time at the end', async () => {
     const sizes = Array.from({ length: 100 }, (_, i) => (i % 20) + 1);
     const all = sizes.map((n) => rawRequest('GET', `/pets?limit=${n}`)).join('');
