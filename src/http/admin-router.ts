@@ -7,6 +7,7 @@ import type { Session } from '../mock/session.js';
 import { parseNewKey } from '../rate-limit/key-config.js';
 import { DuplicateKeyError } from '../rate-limit/key-registry.js';
 import { keySubject } from '../rate-limit/subjects.js';
+import { isLoopback } from './is-loopback.js';
 import type { ApiKeyRecord } from '../rate-limit/types.js';
 
 /** An error of the control API: same Error body as the API, its own codes where the API has none. */
@@ -23,7 +24,7 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
  * `/__admin` (INTERFACE.md section 8): never rate limited, never in the document, acting on the
  * session named by `X-Mock-Session` (the default one without it).
  */
-export function createAdminRouter(setup: MockSetup, adminToken: string | undefined): Router {
+export function createAdminRouter(setup: MockSetup, adminToken: string | undefined, listenHost = '127.0.0.1'): Router {
   const router = express.Router();
   const { sessions, keys, config } = setup;
   const sessionOf = (req: Request): Session => sessions.get(req.header('x-mock-session') || undefined);
@@ -46,7 +47,7 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   };
   const clockView = (session: Session) => ({ now: new Date(session.clock.now()).toISOString(), frozen: session.clock.frozen });
 
-  if (adminToken !== undefined) router.use(requireToken(adminToken));
+  router.use(adminToken !== undefined ? requireToken(adminToken) : onlyLocalCallers(listenHost));
   // express.json() answers a declared length over its limit only once the whole body has arrived.
   router.use((req, _res, next) => next(Number(req.headers['content-length']) > ADMIN_BODY_LIMIT ? new AdminError(413, 'payload_too_large', 'The request body is over 64 KiB') : undefined));
   router.use(express.json({ limit: ADMIN_BODY_LIMIT }));
@@ -171,6 +172,31 @@ function parseFault(body: Record<string, unknown>): Fault {
   if (path !== undefined) fault.path = path as string;
   if (delayMs !== undefined) fault.delayMs = delayMs;
   return fault;
+}
+
+/**
+ * Without an admin token, the control API answers local tools and local pages only: a `Host` that
+ * names this machine (or the address given with --host) and, from a browser, a loopback `Origin`.
+ * Otherwise any web page the developer visits could reset data or ban keys with a simple
+ * cross-site POST, and DNS rebinding could reach it under a foreign host name
+ * (docs/decisions/011-hostile-input.md). With --admin-token the token decides instead.
+ */
+function onlyLocalCallers(listenHost: string) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const host = hostnameOf(`http://${req.headers.host ?? ''}`);
+    const origin = req.headers.origin;
+    const hostOk = host !== undefined && (isLoopback(host) || host === listenHost);
+    const originOk = origin === undefined || origin === 'null' ? origin === undefined : isLoopback(hostnameOf(origin) ?? '');
+    next(hostOk && originOk ? undefined : new AdminError(403, 'forbidden', 'The control API without --admin-token answers only this machine (a loopback Host, and from a browser a loopback Origin); start the mock with --admin-token to reach it from elsewhere'));
+  };
+}
+
+function hostnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+  } catch {
+    return undefined;
+  }
 }
 
 function requireToken(token: string) {

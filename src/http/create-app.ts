@@ -11,6 +11,8 @@ import type { Logger } from './request-log.js';
 
 export interface AppOptions {
   adminToken?: string;
+  /** The address the mock listens on (a Host the control API accepts without a token). */
+  host?: string;
   logger: Logger;
 }
 
@@ -38,7 +40,7 @@ function createAdminApp(setup: MockSetup, options: AppOptions): Express {
     res.setHeader('Access-Control-Allow-Origin', '*');
     next();
   });
-  app.use('/__admin', createAdminRouter(setup, options.adminToken));
+  app.use('/__admin', createAdminRouter(setup, options.adminToken, options.host));
   return app;
 }
 

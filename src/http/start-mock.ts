@@ -64,7 +64,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     bodyLimit: options.bodyLimit,
     onInternalError: (error, request) => logger.error(`petstore-kit: internal error on ${request.method} ${request.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`),
   });
-  const listener = createRequestListener(setup, { adminToken: options.adminToken, logger });
+  const listener = createRequestListener(setup, { adminToken: options.adminToken, host: options.host ?? '127.0.0.1', logger });
   const headersTimeout = options.headersTimeout ?? 10_000;
   const server = createServer(
     {

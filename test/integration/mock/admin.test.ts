@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useTestMock, startTestMock, T0 } from '../../helpers/mock-harness.js';
 
@@ -146,6 +147,36 @@ describe('/__admin/requests', () => {
   });
 });
 
+describe('a control API without --admin-token answers this machine only', () => {
+  it('refuses a page on another site: a cross-site POST /__admin/reset is 403 and resets nothing', async () => {
+    await mock.request('POST', '/categories', { session: 'csrf', body: { name: 'survives' } });
+    const res = await admin('/reset', { method: 'POST', headers: { Origin: 'https://evil.example', 'X-Mock-Session': 'csrf' } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'forbidden', status: 403 });
+    const list = await mock.request('GET', '/categories?limit=100', { session: 'csrf' });
+    expect(list.body.map((c: { name: string }) => c.name)).toContain('survives');
+  });
+
+  it('refuses a foreign Host (DNS rebinding) and a null Origin', async () => {
+    // fetch sets Host itself; node:http sends the one given.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${mock.url}/__admin/keys`, { headers: { Host: 'rebound.evil.example' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject).end();
+    });
+    expect(status).toBe(403);
+    expect((await admin('/keys', { headers: { Origin: 'null' } })).status).toBe(403);
+  });
+
+  it('answers local tools (no Origin) and local pages (a loopback Origin on any port)', async () => {
+    expect((await admin('/clock')).status).toBe(200);
+    expect((await admin('/clock', { headers: { Origin: 'http://localhost:3000' } })).status).toBe(200);
+    expect((await admin('/clock', { headers: { Origin: 'http://127.0.0.1:5173' } })).status).toBe(200);
+  });
+});
+
 describe('admin token', () => {
   it('requires Authorization: Bearer <token> when the mock has one', async () => {
     const guarded = await startTestMock({ adminToken: 'secret-token-123' });
@@ -156,6 +187,9 @@ describe('admin token', () => {
       const wrong = await fetch(`${guarded.url}/__admin/keys`, { headers: { Authorization: 'Bearer secret-token-124' } });
       expect(wrong.status).toBe(401);
       expect((await guarded.admin.keys()).length).toBe(5);
+      // With a token, the token decides: a page elsewhere that holds it may use the control API.
+      const elsewhere = await fetch(`${guarded.url}/__admin/clock`, { headers: { Authorization: 'Bearer secret-token-123', Origin: 'https://qa.example' } });
+      expect(elsewhere.status).toBe(200);
     } finally {
       await guarded.close();
     }
