@@ -1,18 +1,10 @@
 /** `report.html`: the page of `html-report.ts`, written when the run finishes. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Reporter, RunSummary } from '../contract/events.js';
+import type { Reporter } from '../contract/events.js';
+import { fileReporter } from './file-reporter.js';
 import { renderHtmlReport } from './html-report.js';
 
 export const HTML_REPORT_FILE = 'report.html';
 
 export function createHtmlReporter(outDir: string): Reporter {
-  return {
-    name: 'html',
-    onEvent() {},
-    async finish(summary: RunSummary): Promise<void> {
-      await mkdir(outDir, { recursive: true });
-      await writeFile(join(outDir, HTML_REPORT_FILE), renderHtmlReport(summary), 'utf8');
-    },
-  };
+  return fileReporter('html', outDir, HTML_REPORT_FILE, renderHtmlReport);
 }

@@ -1,7 +1,6 @@
 /** `report.json`: the RunSummary as data, for tools and dashboards, with credentials masked. */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Reporter, RunSummary } from '../contract/events.js';
+import { fileReporter } from './file-reporter.js';
 import { maskSummary } from './report-model.js';
 
 /**
@@ -19,12 +18,6 @@ export function toJsonReport(summary: RunSummary): JsonReport {
 }
 
 export function createJsonReporter(outDir: string): Reporter {
-  return {
-    name: 'json',
-    onEvent() {},
-    async finish(summary: RunSummary): Promise<void> {
-      await mkdir(outDir, { recursive: true });
-      await writeFile(join(outDir, JSON_REPORT_FILE), `${JSON.stringify(toJsonReport(summary), null, 2)}\n`, 'utf8');
-    },
-  };
+  return fileReporter('json', outDir, JSON_REPORT_FILE, (summary) => `${JSON.stringify(toJsonReport(summary), null, 2)}
+`);
 }

@@ -2,9 +2,9 @@
  * `junit.xml`: the run as JUnit XML, the format GitHub Actions test reporters, GitLab and Jenkins
  * read. One <testsuite> per operation, one <testcase> per case (classname = operationId).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CaseResult, Exchange, Reporter, RunSummary } from '../contract/events.js';
+import { fileReporter } from './file-reporter.js';
 import {
   describeExchange,
   exercisedDocumented,
@@ -135,12 +135,5 @@ function exchangesText(exchanges: readonly Exchange[]): string {
 }
 
 export function createJunitReporter(outDir: string): Reporter {
-  return {
-    name: 'junit',
-    onEvent() {},
-    async finish(summary: RunSummary): Promise<void> {
-      await mkdir(outDir, { recursive: true });
-      await writeFile(join(outDir, JUNIT_REPORT_FILE), renderJunit(summary), 'utf8');
-    },
-  };
+  return fileReporter('junit', outDir, JUNIT_REPORT_FILE, renderJunit);
 }

@@ -1,0 +1,39 @@
+import type { Failure } from '../events.js';
+import type { StateCheck } from './types.js';
+import { describeRequest } from './types.js';
+import { firstDifference, sentFields } from './value-diff.js';
+
+/** The words a state check uses for its failures. */
+export interface ReadBackWording {
+  /** `the created record does not keep the ${field} that was sent` */
+  fieldNotKept: (field: string) => string;
+  /** `the created record does not read back` */
+  notReadBack: string;
+  /** `the record reads back different from what the 201 said` */
+  readsBackDifferent: string;
+}
+
+/**
+ * A check that a write took: the answer keeps every field the request sent, and reading the record
+ * back gives the answer again. `stateCreated` and `stateUpdated` differ only in their words.
+ */
+export function readBackCheck(check: string, words: ReadBackWording): StateCheck {
+  return (subject, readBack) => {
+    const where = describeRequest(subject);
+    const failures: Failure[] = [];
+    const answered = subject.response.body;
+    for (const [field, sent] of Object.entries(sentFields(subject.request.body))) {
+      const diff = firstDifference(sent, (answered as Record<string, unknown> | undefined)?.[field], `$.${field}`);
+      if (diff) failures.push({ check, message: `${where}: ${words.fieldNotKept(field)}`, expected: diff.expected, actual: diff.actual, location: diff.path });
+    }
+    if (readBack.outcome === 'gone') return failures;
+    if (readBack.outcome !== 'found') {
+      const status = readBack.exchanges.at(-1)?.response.status;
+      failures.push({ check, message: `${where}: ${words.notReadBack}`, expected: 'the record', actual: `status ${status ?? 'none'}` });
+      return failures;
+    }
+    const diff = firstDifference(answered, readBack.record);
+    if (diff) failures.push({ check, message: `${where}: ${words.readsBackDifferent}`, expected: diff.expected, actual: diff.actual, location: diff.path });
+    return failures;
+  };
+}
