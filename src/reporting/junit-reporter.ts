@@ -2,7 +2,6 @@
  * `junit.xml`: the run as JUnit XML, the format GitHub Actions test reporters, GitLab and Jenkins
  * read. One <testsuite> per operation, one <testcase> per case (classname = operationId).
  */
-import { join } from 'node:path';
 import type { CaseResult, Exchange, Reporter, RunSummary } from '../contract/events.js';
 import { fileReporter } from './file-reporter.js';
 import {
