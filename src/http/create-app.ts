@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import getRawBody from 'raw-body';
 import { ApiError } from '../core/errors.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
+import { DEFAULT_SESSION } from '../mock/session.js';
 import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
 import { createAdminRouter } from './admin-router.js';
@@ -67,7 +68,7 @@ function serveApi(setup: MockSetup, logger: Logger, req: IncomingMessage, res: S
     (response) => {
       send(res, response, request.method === 'HEAD');
       const meta = response.meta;
-      if (meta) logger.request({ method: request.method, path, status: response.status, ms: meta.ms, key: meta.key, session: meta.session === 'default' ? undefined : meta.session });
+      if (meta) logger.request({ method: request.method, path: meta.path, status: response.status, ms: meta.ms, key: meta.key, session: meta.session === DEFAULT_SESSION ? undefined : meta.session });
     },
     (error: unknown) => {
       // The engine answers every error itself; reaching here is a bug in the adapter.

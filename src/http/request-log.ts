@@ -4,6 +4,7 @@ export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
 
 export interface RequestLogLine {
   method: string;
+  /** As the journal shows it (a long path already cut). */
   path: string;
   status: number;
   ms: number;
@@ -49,7 +50,7 @@ export function createLogger(level: LogLevel, out: NodeJS.WritableStream = proce
       const time = now().toISOString().slice(11, 23);
       const who = line.key ? ` key=${line.key}` : '';
       const session = line.session ? ` session=${line.session.slice(0, 40)}` : '';
-      buffer.push(`${time} ${line.method.padEnd(6)} ${line.path.length > 200 ? line.path.slice(0, 200) + "…" : line.path} ${paint(line.status, String(line.status))} ${line.ms.toFixed(1)}ms${who}${session}\n`);
+      buffer.push(`${time} ${line.method.padEnd(6)} ${line.path} ${paint(line.status, String(line.status))} ${line.ms.toFixed(1)}ms${who}${session}\n`);
       if (buffer.length >= 512) flush();
       else timer ??= setTimeout(flush, 50).unref();
     },

@@ -89,8 +89,9 @@ export class MockEngine {
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
     const masked = rawKey === undefined ? null : this.deps.maskKey(rawKey);
-    session.journal.push({ at: now, method: request.method, path: truncate(request.path), status: response.status, ms, key: masked });
-    response.meta = { ms, key: masked, session: session.name };
+    const shownPath = truncate(request.path);
+    session.journal.push({ at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked });
+    response.meta = { path: shownPath, ms, key: masked, session: session.name };
     return response;
   }
 

@@ -21,6 +21,6 @@ export interface MockResponse {
   headers: Record<string, string>;
   /** A JSON value, or undefined for no body (204). For HEAD the HTTP layer sends the headers only. */
   body: unknown;
-  /** What the request log shows: time in the pipeline and the masked key. */
-  meta?: { ms: number; key: string | null; session: string };
+  /** What the journal recorded, for the request log: the path as shown (long ones cut), time in the pipeline, the masked key. */
+  meta?: { path: string; ms: number; key: string | null; session: string };
 }

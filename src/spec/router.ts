@@ -1,4 +1,3 @@
-import type { HttpMethod } from './openapi.js';
 import type { Operation } from './operation-index.js';
 
 export type RouteMatch =
@@ -80,4 +79,3 @@ export function isReadMethod(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
 }
 
-export type { HttpMethod };
