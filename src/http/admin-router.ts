@@ -107,7 +107,8 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   router.post('/keys/:key/ban', async (req, res) => {
     const record = knownKey(req);
     const session = sessionOf(req);
-    await session.limits.ban(keySubject(record.key), session.clock.now() + config.bans.banSeconds * 1000);
+    const now = session.clock.now();
+    await session.limits.ban(keySubject(record.key), now + config.bans.banSeconds * 1000, now);
     res.json(await keyView(record, session));
   });
   router.post('/keys/:key/unban', async (req, res) => {
