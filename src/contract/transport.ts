@@ -65,7 +65,8 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-function parseBody(text: string): unknown {
+/** JSON when the text is JSON, else the text itself; undefined for an empty body. */
+export function parseBody(text: string): unknown {
   if (text.length === 0) return undefined;
   try {
     return JSON.parse(text);
