@@ -24,8 +24,8 @@ export interface ReadBody {
 export async function readResponseBody(response: Response, maxBytes: number, where: string): Promise<ReadBody> {
   if (!response.body) return { text: '', body: undefined };
   const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  const parts: string[] = [];
+  // Bytes, decoded once at the end: decoding as they come would leave a string per chunk behind.
+  const chunks: Uint8Array[] = [];
   let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -33,9 +33,8 @@ export async function readResponseBody(response: Response, maxBytes: number, whe
     bytes += value.byteLength;
     if (bytes > maxBytes) {
       await reader.cancel().catch(() => {});
-      const start = parts.join('');
       return {
-        ...recorded(start),
+        ...recorded(decodeStart(chunks, RECORDED_TEXT_MAX_CHARS)),
         body: undefined,
         problem: {
           check: 'response-size',
@@ -46,11 +45,24 @@ export async function readResponseBody(response: Response, maxBytes: number, whe
         },
       };
     }
-    parts.push(decoder.decode(value, { stream: true }));
+    chunks.push(value);
   }
-  parts.push(decoder.decode());
-  const text = parts.join('');
+  const text = new TextDecoder().decode(Buffer.concat(chunks, bytes));
+  chunks.length = 0;
   return { ...recorded(text), ...parseBody(text, where) };
+}
+
+/** The text of the first `max` bytes (a character cut in two at the end is dropped). */
+function decodeStart(chunks: readonly Uint8Array[], max: number): string {
+  const start: Uint8Array[] = [];
+  let taken = 0;
+  for (const chunk of chunks) {
+    if (taken >= max) break;
+    const piece = chunk.subarray(0, max - taken);
+    start.push(piece);
+    taken += piece.byteLength;
+  }
+  return new TextDecoder().decode(Buffer.concat(start, taken), { stream: true });
 }
 
 function recorded(text: string): { text: string; fullLength?: number } {
