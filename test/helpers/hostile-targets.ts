@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createGzip } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 
 /*
  * Hostile targets for the contract runner: small node:http servers on 127.0.0.1:0 that answer
@@ -53,6 +53,19 @@ export async function startTarget(handler: Handler): Promise<Target> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** A `start(handler)` for a test file: every target it starts is closed after each test. */
+export function useTargets(): (handler: Handler) => Promise<Target> {
+  const open: Target[] = [];
+  afterEach(async () => {
+    for (const t of open.splice(0)) await t.close();
+  });
+  return async (handler) => {
+    const t = await startTarget(handler);
+    open.push(t);
+    return t;
   };
 }
 

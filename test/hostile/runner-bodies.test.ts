@@ -1,25 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { CATEGORY_RUN, MiB, STAGING_KEY, deepJson, hugeBody, readReports, runCli, startTarget, type Target } from '../helpers/hostile-targets.js';
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_RUN, MiB, STAGING_KEY, deepJson, hugeBody, readReports, runCli, useTargets, type Handler } from '../helpers/hostile-targets.js';
 
 /*
  * Answers that once took the runner to 4-5 GB and SIGABRT with no report: each is now a failed
  * case ("response too large", "nests ... levels deep"), the run goes on, the four report files
  * are written, and the child's peak memory stays bounded (it is measured, not assumed).
  */
-const targets: Target[] = [];
-afterEach(async () => {
-  for (const t of targets.splice(0)) await t.close();
-});
-async function target(...args: Parameters<typeof startTarget>): Promise<Target> {
-  const t = await startTarget(...args);
-  targets.push(t);
-  return t;
-}
+const target = useTargets();
 
 /** The runner loaded is ~120 MiB; 10 MiB bodies read one at a time peaked at 160 MiB (388 MiB when decoded chunk by chunk). */
 const PEAK_RSS_BOUND_MIB = 300;
 
-async function runAgainst(handler: Parameters<typeof startTarget>[0], extra: string[] = []) {
+async function runAgainst(handler: Handler, extra: string[] = []) {
   const t = await target(handler);
   const run = await runCli(['--base-url', t.url, '--api-key', STAGING_KEY, ...CATEGORY_RUN, ...extra], { timeoutMs: 120_000 });
   console.info(`peak RSS ${run.peakRssMiB} MiB, exit ${run.code}`);

@@ -1,20 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { CATEGORY_RUN, STAGING_KEY, crossOriginLinks, echoKeys, readReports, runCli, startTarget, type Target } from '../helpers/hostile-targets.js';
+import { describe, expect, it } from 'vitest';
+import { CATEGORY_RUN, STAGING_KEY, crossOriginLinks, echoKeys, readReports, runCli, useTargets } from '../helpers/hostile-targets.js';
 
 /*
  * What a CI user running the built CLI with a real staging key gets from a target that tries to
  * take the key elsewhere or prints it back: the key never reaches another listener, and no report
  * file or console line shows it.
  */
-const targets: Target[] = [];
-afterEach(async () => {
-  for (const t of targets.splice(0)) await t.close();
-});
-async function target(...args: Parameters<typeof startTarget>): Promise<Target> {
-  const t = await startTarget(...args);
-  targets.push(t);
-  return t;
-}
+const target = useTargets();
 
 describe('the runner against a target that points elsewhere', () => {
   it('never sends the key to another origin named by Location, Link or a redirect, and reports link-origin', async () => {
