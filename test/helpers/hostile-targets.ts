@@ -168,7 +168,9 @@ export const HOSTILE_CHARS = '\u0007\u001b[2J\u009b31m\u202etxt.exe\u2066\u0085'
 export function controlCharacters(): Handler {
   return (req, res) => {
     if (req.method === 'HEAD') return void res.writeHead(200).end();
-    json(res, 418, { code: `bad${HOSTILE_CHARS}`, message: `hostile ${HOSTILE_CHARS}`, [`key${HOSTILE_CHARS}`]: HOSTILE_CHARS }, { 'x-hostile': encodeURIComponent(HOSTILE_CHARS), 'content-language': 'en' });
+    const headers = { 'x-hostile': encodeURIComponent(HOSTILE_CHARS), 'content-language': 'en' };
+    if (req.method === 'GET') return json(res, 200, [{ id: 1, name: `bird${HOSTILE_CHARS}`, [`key${HOSTILE_CHARS}`]: HOSTILE_CHARS }], headers);
+    json(res, 418, { code: `bad${HOSTILE_CHARS}`, message: `hostile ${HOSTILE_CHARS}`, [`key${HOSTILE_CHARS}`]: HOSTILE_CHARS }, headers);
   };
 }
 
