@@ -47,8 +47,16 @@ export async function runNormalizedContract(options: ContractOptions, deps: RunC
   const plan = buildPlan(loaded, options);
   const clock = deps.clock ?? systemClock;
   const reporters = deps.reporters ?? [];
+  // A reporter that throws is told once at the end (exit 2); the run and the other reports go on.
+  const problems = new Map<string, string>();
   const emit = (event: RunEvent) => {
-    for (const reporter of reporters) reporter.onEvent(event);
+    for (const reporter of reporters) {
+      try {
+        reporter.onEvent(event);
+      } catch (err) {
+        if (!problems.has(reporter.name)) problems.set(reporter.name, `the ${reporter.name} reporter failed on ${event.type}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     deps.onEvent?.(event);
   };
   const deadline = createRunDeadline(clock, options.maxDurationMs);
@@ -71,14 +79,13 @@ export async function runNormalizedContract(options: ContractOptions, deps: RunC
     deadline,
   });
   // Every reporter gets its turn even when one fails, so one broken format costs no other file.
-  const problems: string[] = [];
   for (const reporter of reporters) {
     try {
       await reporter.finish?.(summary);
     } catch (err) {
-      problems.push(`the ${reporter.name} report could not be written: ${err instanceof Error ? err.message : String(err)}`);
+      problems.set(`${reporter.name} file`, `the ${reporter.name} report could not be written: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  if (problems.length > 0) throw new ContractRunError(problems.join('; '));
+  if (problems.size > 0) throw new ContractRunError([...problems.values()].join('; '));
   return summary;
 }
