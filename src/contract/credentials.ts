@@ -16,6 +16,16 @@ export function maskSecret(secret: string): string {
   return secret.length <= 6 ? '…' : `${secret.slice(0, 4)}…${secret.slice(-2)}`;
 }
 
+/**
+ * A form of a key as a regex alternative. A short one (test keys such as `ro`) only counts
+ * standing alone, or every `error` and `from` in a report would be masked; a real key is long
+ * and is masked wherever it appears, even glued to other text.
+ */
+function alternative(form: string): string {
+  const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return form.length < 8 ? `(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])` : escaped;
+}
+
 /** Deeper than this, a value in a case result is cut (bodies deeper than this are never parsed). */
 const MAX_DEPTH = 1000;
 
@@ -44,7 +54,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   // can echo a key as a header name, which HTTP lower-cases.
   const ordered = [...forms.entries()].sort((a, b) => b[0].length - a[0].length);
   const byLower = new Map(ordered.map(([form, masked]) => [form.toLowerCase(), masked]));
-  const pattern = new RegExp(ordered.map(([form]) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
+  const pattern = new RegExp(ordered.map(([form]) => alternative(form)).join('|'), 'gi');
   const text = (value: string): string => (ordered.length === 0 ? value : value.replace(pattern, (found) => byLower.get(found.toLowerCase()) ?? '…'));
   const walk = (value: unknown, depth: number): unknown => {
     if (typeof value === 'string') return text(value);
