@@ -18,6 +18,8 @@ describe('the runner against a target that points elsewhere', () => {
     // Not a single request: the key cannot leak through a request that is never made.
     expect(foreign.seen).toEqual([]);
     expect(hostile.seen.length).toBeGreaterThan(5);
+    // The target did offer a redirect (it answers every DELETE with a 307 to the other listener).
+    expect(hostile.seen.some((r) => r.method === 'DELETE')).toBe(true);
     const reports = await readReports(run.out);
     const findings = reports.json.cases.flatMap((c) => c.failures.filter((f) => f.check === 'link-origin'));
     expect(findings.length).toBeGreaterThan(0);
