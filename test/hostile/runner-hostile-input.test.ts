@@ -47,8 +47,9 @@ describe("the runner's Link parsing", () => {
       const started = performance.now();
       parseLinks(value);
       const ms = performance.now() - started;
-      // A quadratic parser takes minutes here (the former regex: 2.3 s for 50 KB of '<'); linear takes milliseconds.
-      expect(ms, name).toBeLessThan(1000);
+      // A quadratic parser takes minutes here (the former regex: 2.3 s for 50 KB of '<'); this one
+      // takes 1-350 ms per shape on an idle machine, so the bound leaves room for a loaded one.
+      expect(ms, name).toBeLessThan(3000);
     }
     expect(parseLinks('<https://a/x>; rel="successor-version next", </y>; title="a,b"; rel=prev')).toEqual([
       { target: 'https://a/x', rel: ['successor-version', 'next'] },
