@@ -35,7 +35,7 @@ export class SetupError extends Error {}
 
 export interface Sent {
   exchange: Exchange;
-  /** The URL as sent (the recorded one has its secrets masked). */
+  /** The URL as sent (credentials are masked later, in the case result). */
   url: string;
   readBack?: ReadBack;
 }

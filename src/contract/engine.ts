@@ -45,7 +45,8 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
   const cases: CaseResult[] = [];
   let stoppedEarly: string | undefined;
   for (const planned of plan.cases) {
-    if (deps.deadline.remainingMs() <= 0) {
+    // A case planned as skipped keeps its own reason: it would not have run either way.
+    if (deps.deadline.remainingMs() <= 0 && !planned.skipReason) {
       stoppedEarly ??= notRunReason(deps.deadline.maxMs);
       cases.push(notRun(ctx, planned, stoppedEarly));
       continue;
