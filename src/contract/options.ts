@@ -27,6 +27,11 @@ export interface ContractOptionsInput {
   maxWaitSeconds?: number;
   /** Seconds to wait for one answer (10). */
   timeoutSeconds?: number;
+  // Limits on what a hostile or broken target can cost a run (decision 014).
+  /** Bytes of one response body, after decompression, past which the runner stops reading (10 MiB). */
+  maxResponseBytes?: number;
+  /** Seconds the whole run may take; cases not started by then are reported as not run (900). */
+  maxDurationSeconds?: number;
 }
 
 /** Options after normalisation at the edge: nothing inside the runner re-checks them. */
@@ -45,7 +50,12 @@ export interface ContractOptions {
   out: string;
   maxWaitMs: number;
   timeoutMs: number;
+  maxResponseBytes: number;
+  maxDurationMs: number;
 }
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_DURATION_SECONDS = 900;
 
 export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
   const baseUrl = parseBaseUrl(input.baseUrl);
@@ -76,25 +86,39 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     out: input.out ?? './contract-report',
     maxWaitMs: seconds('--max-wait', input.maxWaitSeconds ?? 120, 0) * 1000,
     timeoutMs: seconds('--timeout', input.timeoutSeconds ?? 10, 0.001) * 1000,
+    maxResponseBytes: wholeBytes(input.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+    maxDurationMs: seconds('--max-duration', input.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS, 0.001) * 1000,
   };
 }
 
 function parseBaseUrl(raw: string): string {
   let url: URL;
+  // Error messages echo the URL without any user:password@ part, since CI logs are shared.
+  const shown = raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
   try {
     url = new URL(raw);
   } catch {
-    throw new ContractRunError(`--base-url must be an absolute http(s) URL (got '${raw}')`);
+    throw new ContractRunError(`--base-url must be an absolute http(s) URL (got '${shown}')`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ContractRunError(`--base-url must be an http or https URL (got '${raw}')`);
+    throw new ContractRunError(`--base-url must be an http or https URL (got '${shown}')`);
   }
-  if (url.search || url.hash) throw new ContractRunError(`--base-url must not have a query or fragment (got '${raw}')`);
+  if (url.username !== '' || url.password !== '') {
+    throw new ContractRunError(`--base-url must not carry credentials (user:password@); pass them with --api-key or another credential flag (got '${shown}')`);
+  }
+  if (url.search || url.hash) throw new ContractRunError(`--base-url must not have a query or fragment (got '${shown}')`);
   return url.toString().replace(/\/+$/, '');
 }
 
 function nonEmpty(flag: string, value: string | undefined): string {
   if (typeof value !== 'string' || value.trim() === '') throw new ContractRunError(`${flag} must not be empty`);
+  return value;
+}
+
+function wholeBytes(value: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new ContractRunError(`--max-response-bytes must be a whole number of bytes >= 1 (got '${String(value)}')`);
+  }
   return value;
 }
 

@@ -1,4 +1,4 @@
-import { maskSecret } from '../contract/transport.js';
+import { createRedactor } from '../contract/credentials.js';
 
 /** Header names that carry credentials whatever the document says. */
 const ALWAYS_SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
@@ -28,18 +28,9 @@ export class CredentialMasker {
     return secrets.filter((s) => s.length >= 4);
   }
 
-  /** A copy of a value (an exchange, failures) with every secret masked in every string it holds. */
+  /** A copy of a value (an exchange, failures) with every secret masked wherever it appears: the runner's own redactor. */
   mask<T>(value: T, secrets: readonly string[]): T {
-    if (secrets.length === 0) return value;
-    const sorted = [...new Set(secrets)].sort((a, b) => b.length - a.length);
-    const text = (s: string) => sorted.reduce((out, secret) => out.split(secret).join(maskSecret(secret)), s);
-    const deep = (value: unknown): unknown => {
-      if (typeof value === 'string') return text(value);
-      if (Array.isArray(value)) return value.map(deep);
-      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [text(k), deep(v)]));
-      return value;
-    };
-    return deep(value) as T;
+    return secrets.length === 0 ? value : createRedactor(secrets).value(value);
   }
 }
 

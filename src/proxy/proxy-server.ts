@@ -4,7 +4,7 @@ import { systemClock, type Clock } from '../core/clock.js';
 import { ApiError } from '../core/errors.js';
 import type { Exchange, Failure } from '../contract/events.js';
 import { createSchemaRegistry } from '../contract/schema-registry.js';
-import { parseBody } from '../contract/transport.js';
+import { parseBody } from '../contract/response-body.js';
 import { attachClientErrorHandler } from '../http/client-error.js';
 import { loadDocument } from '../spec/load-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
@@ -98,13 +98,16 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const noBody = method === 'HEAD' || answer.status === 204 || answer.status === 304;
     const read = noBody ? { whole: true as const, bytes: Buffer.alloc(0) } : await readAnswer(answer.body, answerCheckLimit);
     const text = read.whole ? safeText(read.bytes, answer.headers['content-encoding'] as string | undefined, answerCheckLimit) : '';
+    const where = `${method} ${url.pathname}`;
+    const parsed = parseBody(text, where);
     const exchange: Exchange = {
-      request: { method, url: upstream.origin + target, headers: flat(req.headers), ...(body ? { body: parseBody(body.toString('utf8')) } : {}) },
-      response: { status: answer.status, headers: flat(answer.headers), body: parseBody(text), text },
+      request: { method, url: upstream.origin + target, headers: flat(req.headers), ...(body ? { body: parseBody(body.toString('utf8'), where).body } : {}) },
+      response: { status: answer.status, headers: flat(answer.headers), body: parsed.body, text },
       durationMs: clock.now() - started,
       ...(operation ? { operationId: operation.operationId } : {}),
     };
     let failures: Failure[] = operation ? checkAnswer(exchange, operation, schemas, clock.now()) : [undocumentedOperation(exchange)];
+    if (parsed.problem) failures.unshift(parsed.problem);
     // Past the size limit only the status and headers were checked; the body went on unread.
     if (!read.whole) failures = failures.filter((f) => f.check !== 'body-schema');
     const secrets = masker.secretsOf(req.headers, url);
