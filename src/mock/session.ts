@@ -3,6 +3,7 @@ import type { RateLimitStore } from '../rate-limit/types.js';
 import type { Store } from '../store/store.js';
 import { FaultList } from './faults.js';
 import { Journal } from './journal.js';
+import { ownCopy } from './kept-text.js';
 
 /** What one `X-Mock-Session` sees on its own: store, counters and bans, faults, journal, clock. */
 export interface Session {
@@ -51,7 +52,8 @@ export class SessionRegistry {
         this.sessions.delete(oldest);
       }
     }
-    this.sessions.set(name, session);
+    // Keyed by the session's own copy of the name: a request's header string would stay alive.
+    this.sessions.set(session.name, session);
     return session;
   }
 
@@ -77,7 +79,7 @@ export class SessionRegistry {
 
   private create(name: string): Session {
     return {
-      name,
+      name: ownCopy(name),
       store: this.factory.newStore(),
       limits: this.factory.newRateLimitStore(),
       clock: new ControllableClock(this.factory.baseClock),
