@@ -32,12 +32,19 @@ export const DEFAULT_SESSION = 'default';
 export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
   private defaultSession: Session;
+  /**
+   * The counters of requests with no key or an unknown one, per client address, shared by every
+   * session: per session, a new `X-Mock-Session` per request would make key guessing unlimited.
+   * Keys keep their counters per session (INTERFACE.md section 8).
+   */
+  anonymous: RateLimitStore;
 
   constructor(
     private readonly factory: SessionFactory,
     private readonly max: number,
   ) {
     this.defaultSession = this.create(DEFAULT_SESSION);
+    this.anonymous = factory.newRateLimitStore();
   }
 
   get(name: string | undefined): Session {
@@ -71,10 +78,11 @@ export class SessionRegistry {
     session.journal.clear();
   }
 
-  /** Every session gone; the default one back to its start. */
+  /** Every session gone; the default one back to its start; the shared anonymous counters fresh. */
   resetAll(): void {
     this.sessions.clear();
     this.reset(this.defaultSession);
+    this.anonymous = this.factory.newRateLimitStore();
   }
 
   private create(name: string): Session {
