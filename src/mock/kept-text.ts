@@ -10,9 +10,15 @@
  */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** Each unsafe character as `\u009b`: visible, so a log shows what was sent rather than hiding it. */
-export function escapeControls(text: string): string {
-  return text.replace(UNSAFE, escapeOne);
+/** The same, but tab and newline pass: they are harmless in a many-line message (a stack). */
+const UNSAFE_IN_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Each unsafe character as `\u009b`: visible, so a log shows what was sent rather than hiding
+ * it. `lines` lets tab and newline through, for text of many lines.
+ */
+export function escapeControls(text: string, lines = false): string {
+  return text.replace(lines ? UNSAFE_IN_LINES : UNSAFE, escapeOne);
 }
 
 function escapeOne(char: string): string {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHealthy, startHostileMock, type HostileMock } from './hostile-kit.js';
+import { describe, expect, it } from 'vitest';
+import { expectHealthy, useHostileMock } from './hostile-kit.js';
 
 const LOCAL_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:5173', 'http://[::1]:8080'];
 const FOREIGN_ORIGINS = ['https://evil.example', 'http://localhost.evil.example', 'null', 'http://127.0.0.1.evil.example:3000'];
@@ -10,16 +10,8 @@ const preflight = (origin: string, method = 'POST') => ({
 });
 
 describe('CORS of /__admin: a local frontend may drive it, no other origin', () => {
-  let mock: HostileMock;
-  let guarded: HostileMock;
-  beforeAll(async () => {
-    mock = await startHostileMock();
-    guarded = await startHostileMock({ adminToken: 'admin-token-0123' });
-  });
-  afterAll(async () => {
-    await mock?.close();
-    await guarded?.close();
-  });
+  const mock = useHostileMock();
+  const guarded = useHostileMock({ adminToken: 'admin-token-0123' });
 
   it('answers a preflight from a loopback origin with 204, that origin and the headers the control API reads', async () => {
     for (const origin of LOCAL_ORIGINS) {

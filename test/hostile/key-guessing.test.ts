@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectHealthy, startHostileMock, type HostileMock } from './hostile-kit.js';
+import { describe, expect, it } from 'vitest';
+import { expectHealthy, useHostileMock } from './hostile-kit.js';
 
 /** Requests without a valid key are limited per client address across sessions (issue 15, item 7). */
 describe('key guessing over many sessions', () => {
-  let mock: HostileMock;
-  beforeAll(async () => {
-    mock = await startHostileMock();
-  });
-  afterAll(async () => {
-    await mock?.close();
-  });
+  const mock = useHostileMock();
 
   const guess = (i: number, session = `guess-${i % 12}`) => mock.send('GET', '/pets?limit=1', { key: `guess-${i}-0123456789`, session });
 
