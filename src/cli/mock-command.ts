@@ -63,9 +63,15 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
   }
   const logger = createLogger(level, out, err);
   const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, adminToken: values['admin-token'], logger });
-  const warning = exposedAdminWarning(host, values['admin-token']);
-  if (warning) err.write(`${warning}\n`);
-  if (level !== 'silent') out.write(startupBanner(mock, seed));
+  try {
+    const warning = exposedAdminWarning(host, values['admin-token']);
+    if (warning) err.write(`${warning}\n`);
+    if (level !== 'silent') out.write(startupBanner(mock, seed));
+  } catch (error) {
+    // A start-up that fails must not leave the mock serving behind the error and exit code 2.
+    await mock.close();
+    throw error;
+  }
   return mock;
 }
 

@@ -64,7 +64,8 @@ export class MockEngine {
     try {
       const key = rawKey === undefined ? undefined : this.deps.keys.get(rawKey);
       const subject = key ? keySubject(key.key) : addressSubject(request.clientAddress);
-      const decision = await session.limits.consume(subject, key ?? this.deps.anonymousLimits, now);
+      const counters = key ? session.limits : this.deps.sessions.anonymous;
+      const decision = await counters.consume(subject, key ?? this.deps.anonymousLimits, now);
       Object.assign(headers, decision.headers);
       if (!key) {
         if (decision.outcome !== 'allowed') throw limited(decision);
