@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Reporter } from '../contract/events.js';
 import { systemClock } from '../core/clock.js';
+import { escapeControls } from '../core/escape-controls.js';
 import { DEFAULT_SPEC_FILE } from '../http/start-mock.js';
 import { startHarRecorder } from '../proxy/har-recorder.js';
 import { startProxy, type RunningProxy } from '../proxy/proxy-server.js';
@@ -94,7 +95,8 @@ function violationLine(entry: ProxiedExchange): string {
   const { request, response } = entry.exchange;
   const path = new URL(request.url).pathname;
   const lines = entry.failures.map((f) => `    ${f.check}: ${f.message}${f.location ? ` (${f.location})` : ''}`);
-  return `✗ ${request.method} ${path} -> ${response.status}: ${entry.failures.length} violation${entry.failures.length > 1 ? 's' : ''}\n${lines.join('\n')}\n`;
+  // What the upstream sent reaches a terminal here: its control characters are shown, not obeyed.
+  return escapeControls(`✗ ${request.method} ${path} -> ${response.status}: ${entry.failures.length} violation${entry.failures.length > 1 ? 's' : ''}\n${lines.join('\n')}`, true) + '\n';
 }
 
 function wholeNumber(text: string, flag: string, max: number): number {

@@ -1,5 +1,5 @@
 import { systemClock } from '../core/clock.js';
-import { escapeControls } from '../mock/kept-text.js';
+import { escapeControls } from '../core/escape-controls.js';
 
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
 

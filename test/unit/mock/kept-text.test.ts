@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeControls, keptText } from '../../../src/mock/kept-text.js';
+import { escapeControls } from '../../../src/core/escape-controls.js';
+import { keptText } from '../../../src/mock/kept-text.js';
 
 describe('escapeControls', () => {
   it('writes C0, DEL, C1, bidi and line-separator characters as \\uXXXX and leaves the rest', () => {
