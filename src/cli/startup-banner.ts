@@ -1,8 +1,11 @@
 import type { RunningMock } from '../http/start-mock.js';
+import { credentialPlacement, type OperationSecurity } from '../spec/security.js';
 
 /** What `npm start` prints: where the mock is, the keys to use, and a first request to try. */
 export function startupBanner(mock: RunningMock, seed: number): string {
   const keys = mock.setup.keys.list();
+  const security = mock.setup.security.of(undefined);
+  const placement = credentialPlacement(security);
   const width = (values: string[]) => Math.max(...values.map((v) => v.length));
   const [keyW, planW, minW, dayW] = [width(keys.map((k) => k.key)), width(keys.map((k) => k.plan)), width(keys.map((k) => String(k.perMinute))), width(keys.map((k) => String(k.perDay)))];
   const rows = keys.map(
@@ -13,12 +16,23 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     `petstore-kit mock serving ${mock.setup.index.operations.length} operations of ${mock.setup.loaded.file}`,
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
     '',
-    'API keys (send as X-API-Key):',
+    `API keys (${placement ? `send as ${placement}` : 'the document asks for no credential at its top level'}):`,
     ...rows,
+    ...(mock.setup.auth.mode === 'any-credential' ? [`  any other non-empty credential passes too (--auth any-credential), on the ${mock.setup.auth.defaultPlan} plan`] : []),
     '',
     'Try:',
-    `  curl -s -H 'X-API-Key: demo-pro' '${mock.url}/pets?limit=3'`,
+    `  curl -s ${curlCredential(security, 'demo-pro')}'${mock.url}/pets?limit=3'`,
     '',
     '',
   ].join('\n');
+}
+
+/** The curl option that sends `key` where the document's first scheme wants it. */
+function curlCredential(security: OperationSecurity, key: string): string {
+  const scheme = security.alternatives[0]?.[0];
+  if (scheme?.kind === 'bearer') return `-H 'Authorization: Bearer ${key}' `;
+  if (scheme?.kind === 'basic') return `-u 'user:${key}' `;
+  if (scheme?.kind === 'apiKey' && scheme.in === 'cookie') return `-b '${scheme.name}=${key}' `;
+  if (scheme?.kind === 'apiKey' && scheme.in === 'header') return `-H '${scheme.name}: ${key}' `;
+  return '';
 }
