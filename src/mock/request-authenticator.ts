@@ -33,6 +33,8 @@ export interface RequestAuthOptions {
 export interface RequestAuth {
   /** The rate-limit subject (keySubject or addressSubject). */
   subject: string;
+  /** Counted per client address (public operation, or answered 401), not on a credential. */
+  anonymous: boolean;
   limits: Limits;
   scope: Scope;
   /** The 401 to answer once the request is counted; undefined when it may go on. */
@@ -52,13 +54,14 @@ export function createRequestAuthenticator(options: RequestAuthOptions): Request
     switch (result.outcome) {
       case 'authenticated': {
         const record = keys.get(result.credential);
-        return { subject: keySubject(result.credential), limits: record ?? options.defaultLimits, scope: record?.scope ?? 'read-write', error: undefined, shown: maskKey(result.credential) };
+        return { subject: keySubject(result.credential), anonymous: false, limits: record ?? options.defaultLimits, scope: record?.scope ?? 'read-write', error: undefined, shown: maskKey(result.credential) };
       }
       case 'public':
-        return { subject: addressSubject(request.clientAddress), limits: options.anonymousLimits, scope: 'read-write', error: undefined, shown: shown(result.presented) };
+        return { subject: addressSubject(request.clientAddress), anonymous: true, limits: options.anonymousLimits, scope: 'read-write', error: undefined, shown: shown(result.presented) };
       default:
         return {
           subject: addressSubject(request.clientAddress),
+          anonymous: true,
           limits: options.anonymousLimits,
           scope: 'read-only',
           error: new ApiError('unauthorized', result.message, { headers: { 'WWW-Authenticate': result.challenge } }),

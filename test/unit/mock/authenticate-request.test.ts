@@ -26,18 +26,18 @@ describe('createRequestAuthenticator', () => {
   it('counts a known key on its own plan and scope, masked in the journal', () => {
     for (const mode of ['known-keys', 'any-credential'] as const) {
       const auth = authenticator(mode)(bearer('demo-readonly'), undefined);
-      expect(auth).toEqual({ subject: 'key:demo-readonly', limits: expect.objectContaining(FREE), scope: 'read-only', error: undefined, shown: 'demo…ly' });
+      expect(auth).toEqual({ subject: 'key:demo-readonly', anonymous: false, limits: expect.objectContaining(FREE), scope: 'read-only', error: undefined, shown: 'demo…ly' });
     }
   });
 
   it('any-credential: counts an unknown credential on its own, under the default plan, read-write', () => {
     const auth = authenticator('any-credential')(bearer('tok-abcdef-1'), undefined);
-    expect(auth).toEqual({ subject: 'key:tok-abcdef-1', limits: PRO, scope: 'read-write', error: undefined, shown: 'tok-…-1' });
+    expect(auth).toEqual({ subject: 'key:tok-abcdef-1', anonymous: false, limits: PRO, scope: 'read-write', error: undefined, shown: 'tok-…-1' });
   });
 
   it('known-keys: answers an unknown credential 401, counted per client address on the anonymous plan, masked', () => {
     const auth = authenticator('known-keys')(bearer('tok-abcdef-1'), undefined);
-    expect(auth).toMatchObject({ subject: 'addr:10.0.0.7', limits: FREE, shown: 'tok-…-1' });
+    expect(auth).toMatchObject({ subject: 'addr:10.0.0.7', anonymous: true, limits: FREE, shown: 'tok-…-1' });
     expect(auth.error?.toBody()).toEqual({ code: 'unauthorized', message: 'The bearer token in the Authorization header is not known', status: 401 });
     expect(auth.error?.headers).toEqual({ 'WWW-Authenticate': 'Bearer' });
   });
@@ -45,13 +45,13 @@ describe('createRequestAuthenticator', () => {
   it('answers a missing credential 401 in both modes, with nothing to show', () => {
     for (const mode of ['known-keys', 'any-credential'] as const) {
       const auth = authenticator(mode)(anonymous, undefined);
-      expect(auth).toMatchObject({ subject: 'addr:10.0.0.7', limits: FREE, shown: null });
+      expect(auth).toMatchObject({ subject: 'addr:10.0.0.7', anonymous: true, limits: FREE, shown: null });
       expect(auth.error?.message).toBe('A valid bearer token is required in the Authorization header');
     }
   });
 
   it('counts public operations per client address on the anonymous plan, read-write', () => {
     const operation = { security: [] } as never;
-    expect(authenticator('known-keys')(anonymous, operation)).toEqual({ subject: 'addr:10.0.0.7', limits: FREE, scope: 'read-write', error: undefined, shown: null });
+    expect(authenticator('known-keys')(anonymous, operation)).toEqual({ subject: 'addr:10.0.0.7', anonymous: true, limits: FREE, scope: 'read-write', error: undefined, shown: null });
   });
 });
