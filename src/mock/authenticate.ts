@@ -64,9 +64,11 @@ export function credentialOf(scheme: CredentialScheme, source: CredentialSource)
     case 'basic':
       return basicPassword(afterAuthScheme(source.header('authorization'), 'basic'));
     case 'authorization': {
-      if (scheme.authScheme) return afterAuthScheme(source.header('authorization'), scheme.authScheme.toLowerCase());
-      const value = source.header('authorization')?.trim();
-      return value ? value : undefined;
+      const value = source.header('authorization');
+      if (scheme.authScheme) return afterAuthScheme(value, scheme.authScheme.toLowerCase());
+      // Any scheme word: `Bearer demo-pro` and a bare `demo-pro` both give `demo-pro`.
+      const match = value === undefined ? null : /^\s*(?:[^\s]+\s+)?(.*?)\s*$/.exec(value);
+      return match?.[1] ? match[1] : undefined;
     }
   }
 }

@@ -74,6 +74,14 @@ describe('authenticate: where each scheme finds its credential', () => {
     expect(missing({ Basic: [] }, { Authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` })).toBe('missing');
   });
 
+  it('an undeclared scheme takes any Authorization value, with or without a scheme word, and asks with Bearer', () => {
+    const undeclared = security({ NotDeclared: [] });
+    expect(authenticate(request({ Authorization: 'Bearer demo-pro' }), undeclared, knownKeys)).toEqual({ outcome: 'authenticated', credential: 'demo-pro' });
+    expect(authenticate(request({ Authorization: 'demo-pro' }), undeclared, knownKeys)).toEqual({ outcome: 'authenticated', credential: 'demo-pro' });
+    expect(authenticate(request({ Authorization: 'Token guess-123' }), undeclared, knownKeys)).toMatchObject({ outcome: 'unknown', presented: 'guess-123' });
+    expect(authenticate(request({ Authorization: '  ' }), undeclared, anyCredential)).toMatchObject({ outcome: 'missing', challenge: 'Bearer' });
+  });
+
   it('reads a UTF-8 Basic password', () => {
     expect(authenticate(request({ Authorization: basic('zoë', 'pässwörd') }), security({ Basic: [] }), anyCredential)).toEqual({ outcome: 'authenticated', credential: 'pässwörd' });
   });
