@@ -1,3 +1,4 @@
+import { formatBehaviourLines } from '../engine/select-behaviours.js';
 import type { RunningMock } from '../http/start-mock.js';
 
 /** What `npm start` prints: where the mock is, the keys to use, and a first request to try. */
@@ -13,12 +14,23 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     `petstore-kit mock serving ${mock.setup.index.operations.length} operations of ${mock.setup.loaded.file}`,
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
     '',
+    'Operations (behaviour chosen at load; also GET /__admin/operations):',
+    ...formatBehaviourLines(mock.setup.plan.lines).map((line) => `  ${line}`),
+    '',
     'API keys (send as X-API-Key):',
     ...rows,
     '',
     'Try:',
-    `  curl -s -H 'X-API-Key: demo-pro' '${mock.url}/pets?limit=3'`,
+    `  curl -s -H 'X-API-Key: demo-pro' '${mock.url}${firstRead(mock)}'`,
     '',
     '',
   ].join('\n');
+}
+
+/** The first GET without path parameters (with `?limit=3` when it pages by limit), else the first GET. */
+function firstRead(mock: RunningMock): string {
+  const reads = mock.setup.index.operations.filter((op) => op.method === 'get');
+  const plain = reads.find((op) => !op.path.includes('{')) ?? reads[0];
+  if (!plain) return '/';
+  return plain.parameters.some((p) => p.in === 'query' && p.name === 'limit') ? `${plain.path}?limit=3` : plain.path;
 }

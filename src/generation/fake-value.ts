@@ -174,7 +174,7 @@ class Generator {
       case 'uri':
         return f.internet.url();
       case 'uri-reference':
-        return `/${f.helpers.arrayElement(['pets', 'categories', 'store/orders'])}/${f.number.int({ min: 1, max: INTEGER_SPAN })}`;
+        return `/${f.helpers.arrayElement(['items', 'records', 'resources'])}/${f.number.int({ min: 1, max: INTEGER_SPAN })}`;
       case 'hostname':
         return f.internet.domainName();
       case 'ipv4':

@@ -85,10 +85,10 @@ function send(res: ServerResponse, response: MockResponse, headOnly = false): vo
     res.writeHead(response.status, headers).end();
     return;
   }
-  const json = JSON.stringify(response.body);
-  headers['Content-Type'] = 'application/json';
-  headers['Content-Length'] = Buffer.byteLength(json);
-  res.writeHead(response.status, headers).end(headOnly ? undefined : json);
+  const text = response.contentType ? (response.body as string | Buffer) : JSON.stringify(response.body);
+  headers['Content-Type'] = response.contentType ?? 'application/json';
+  headers['Content-Length'] = Buffer.byteLength(text);
+  res.writeHead(response.status, headers).end(headOnly ? undefined : text);
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {

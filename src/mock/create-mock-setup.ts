@@ -1,19 +1,20 @@
 import { systemClock, type Clock } from '../core/clock.js';
+import { selectBehaviours, type BehaviourPlan } from '../engine/select-behaviours.js';
+import { sessionStates } from '../engine/session-states.js';
 import { createFaker } from '../generation/create-faker.js';
-import { buildSeedData } from '../generation/seed-data.js';
 import { defaultKeyConfig, type KeyConfig } from '../rate-limit/key-config.js';
 import { KeyRegistry, maskKey } from '../rate-limit/key-registry.js';
 import { createMemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js';
 import { ANONYMOUS_PLAN } from '../rate-limit/plans.js';
 import { loadDocument, type LoadedDocument } from '../spec/load-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
+import { BUILT_IN_PACKS } from '../packs/index.js';
 import { Router } from '../spec/router.js';
-import { createMemoryStore } from '../store/memory-store.js';
+import { EMPTY_RECORDS } from '../store/memory-record-store.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';
 import { MockEngine } from './mock-engine.js';
 import type { MockRequest } from './mock-request.js';
-import { bindHandlers } from './operations/index.js';
 import { SessionRegistry } from './session.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -36,6 +37,8 @@ export interface MockSetup {
   index: OperationIndex;
   router: Router;
   engine: MockEngine;
+  /** How each operation is served, chosen at load. */
+  plan: BehaviourPlan;
   sessions: SessionRegistry;
   keys: KeyRegistry;
   config: KeyConfig;
@@ -48,7 +51,7 @@ const realDelay = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 export async function createMockSetup(options: MockSetupOptions): Promise<MockSetup> {
   const loaded = await loadDocument(options.specFile);
   const index = buildOperationIndex(loaded.document, options.specFile);
-  const handlers = bindHandlers(index, options.specFile);
+  const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS);
   const config = options.config ?? defaultKeyConfig();
   const keys = KeyRegistry.fromConfig(config);
   const ajv = createAjv();
@@ -60,10 +63,10 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
     return validator;
   };
   const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
-  const seedData = buildSeedData(loaded.document, options.seed);
+  const states = sessionStates(plan.packs, loaded.document, options.seed, EMPTY_RECORDS);
   const sessions = new SessionRegistry(
     {
-      newStore: () => createMemoryStore(seedData),
+      ...states,
       newRateLimitStore: () => createMemoryRateLimitStore(config.bans),
       baseClock: options.baseClock ?? systemClock,
       journalSize: options.journalSize ?? 1000,
@@ -75,7 +78,7 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
   const engine = new MockEngine({
     router,
     validatorFor,
-    handlers,
+    behaviours: plan.behaviours,
     queryNames,
     keys,
     sessions,
@@ -86,5 +89,5 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
     delay: options.delay ?? realDelay,
     onInternalError: options.onInternalError ?? (() => {}),
   });
-  return { loaded, index, router, engine, sessions, keys, config, seed: options.seed };
+  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed };
 }

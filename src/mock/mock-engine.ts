@@ -7,7 +7,7 @@ import { addressSubject, keySubject } from '../rate-limit/subjects.js';
 import type { ApiKeyRecord, Decision, Limits } from '../rate-limit/types.js';
 import type { RequestValidator } from '../validation/request-validator.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
-import type { OperationHandler, OperationResult } from './operation-context.js';
+import type { Behaviour, OperationResult } from '../engine/behaviour.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
 import { readJsonBody } from './read-json-body.js';
@@ -20,7 +20,8 @@ export interface KeyLookup {
 export interface EngineDeps {
   router: Router;
   validatorFor(operation: Operation): RequestValidator;
-  handlers: ReadonlyMap<string, OperationHandler>;
+  /** How each operation is served (by operationId), chosen at load. */
+  behaviours: ReadonlyMap<string, Behaviour>;
   /** Known query parameter names per operationId (for pagination links). */
   queryNames: ReadonlyMap<string, readonly string[]>;
   keys: KeyLookup;
@@ -83,6 +84,7 @@ export class MockEngine {
       if (key.scope === 'read-only' && !isReadMethod(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
       const result = await this.operate(request, session, match.operation, match.params, now);
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
+      if (result.contentType) response.contentType = result.contentType;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
     } catch (error) {
       response = this.errorResponse(error, headers, request);
@@ -108,7 +110,7 @@ export class MockEngine {
       const preferred = preferredResponse(operation, prefs, this.deps.faker);
       if (preferred) return preferred;
     }
-    return this.deps.handlers.get(operation.operationId)!({ operation, valid, session, now });
+    return this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, faker: this.deps.faker });
   }
 
   private addPagination(response: MockResponse, request: MockRequest, operation: Operation, page: NonNullable<OperationResult['page']>): void {

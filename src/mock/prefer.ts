@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { fakeFromSchema } from '../generation/fake-value.js';
 import type { Header, Response, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
-import type { OperationResult } from './operation-context.js';
+import type { OperationResult } from '../engine/behaviour.js';
 
 export interface Preferences {
   code?: string;

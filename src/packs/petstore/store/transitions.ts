@@ -1,4 +1,4 @@
-import { ApiError } from '../core/errors.js';
+import { ApiError } from '../../../core/errors.js';
 import type { Category, InventoryItem, NewCategory, NewOrder, NewPet, Order, Pet, PetStatus, PetUpdate } from './records.js';
 import type { StoreState } from './store-state.js';
 

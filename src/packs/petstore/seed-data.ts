@@ -1,10 +1,10 @@
 import type { Faker } from '@faker-js/faker';
-import { createFaker } from './create-faker.js';
-import type { Document, Schema } from '../spec/openapi.js';
-import type { Pet, StoreData } from '../store/records.js';
-import { dataFromState, stateFromData, type StoreState } from '../store/store-state.js';
-import { createCategory, createPet, placeOrder, setInventory, updateOrder } from '../store/transitions.js';
-import { assertNoRef } from './merge-all-of.js';
+import { createFaker } from '../../generation/create-faker.js';
+import { assertNoRef } from '../../generation/merge-all-of.js';
+import type { Document, Schema } from '../../spec/openapi.js';
+import type { Pet, StoreData } from './store/records.js';
+import { dataFromState, stateFromData, type StoreState } from './store/store-state.js';
+import { createCategory, createPet, placeOrder, setInventory, updateOrder } from './store/transitions.js';
 import { CATEGORY_WORDS, type CategoryWords } from './word-lists.js';
 
 /** "Today" of the seed data: ship dates spread around it, so nothing depends on the real clock. */
@@ -127,13 +127,13 @@ interface Bounds {
   stock: Range;
 }
 
-/** The bounds of the fields the seed fills, from the request schemas it "sends". */
+/** The bounds of the fields the seed fills, from the request schemas it "sends" (unbounded where the document has none). */
 function readBounds(document: Document): Bounds {
   const property = (schema: string, name: string): Schema => {
     const owner = document.components?.schemas?.[schema];
     const found = owner ? (assertNoRef(owner).properties?.[name] as Schema | undefined) : undefined;
-    if (!found) throw new Error(`the document has no components.schemas.${schema}.properties.${name}`);
-    return assertNoRef(found);
+    // A document without the schema (say, setInventory and InventoryUpdate removed) leaves the field unbounded.
+    return found ? assertNoRef(found) : {};
   };
   const length = (s: Schema): Range => ({ min: s.minLength ?? 0, max: s.maxLength ?? Number.MAX_SAFE_INTEGER });
   const value = (s: Schema): Range => ({ min: s.minimum ?? 0, max: s.maximum ?? Number.MAX_SAFE_INTEGER });

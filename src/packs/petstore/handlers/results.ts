@@ -1,5 +1,8 @@
-import type { Page, PageRequest } from '../../store/store.js';
-import type { OperationResult } from '../operation-context.js';
+import type { OperationResult } from '../../../engine/behaviour.js';
+import type { PackHandler } from '../../../engine/behaviour-pack.js';
+import type { Page, PageRequest, Store } from '../store/store.js';
+
+export type Handler = PackHandler<Store>;
 
 export const ok = (body: unknown): OperationResult => ({ status: 200, body });
 export const noContent: OperationResult = { status: 204 };
