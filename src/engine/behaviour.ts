@@ -26,10 +26,10 @@ export interface BehaviourContext {
 
 export interface OperationResult {
   status: number;
-  /** A JSON value; or, with a non-JSON `contentType`, a string or bytes sent as they are. */
+  /** A JSON value; or, with a `contentType` that is not JSON, a string or bytes sent as they are. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** The media type of a body that is not JSON (JSON is the default). */
+  /** The media type when not `application/json`. */
   contentType?: string;
   /** For lists paged by `limit`/`offset`: what the pipeline needs to add `X-Total-Count` and `Link`. */
   page?: { total: number; limit: number; offset: number };

@@ -6,7 +6,7 @@ import { isJsonType } from './documented-responses.js';
  * as JSON text), XML elements named after the properties, bytes for anything binary.
  */
 export function encodeBody(value: unknown, type: string, faker: Faker): { body: unknown; contentType?: string } {
-  if (isJsonType(type)) return { body: value };
+  if (isJsonType(type)) return type === 'application/json' || type === '*/*' ? { body: value } : { body: value, contentType: type };
   const base = type.split(';', 1)[0]!.trim().toLowerCase();
   if (base.endsWith('/xml') || base.endsWith('+xml')) return { body: `<?xml version="1.0" encoding="UTF-8"?>\n${xml('root', value)}`, contentType: type };
   if (base.startsWith('text/') || base === 'application/x-www-form-urlencoded') {

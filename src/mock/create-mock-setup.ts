@@ -1,5 +1,9 @@
 import { systemClock, type Clock } from '../core/clock.js';
+import { crudInference } from '../engine/crud/infer-crud.js';
+import { inferResources } from '../engine/crud/infer-resources.js';
+import { seedRecords } from '../engine/crud/seed-records.js';
 import { selectBehaviours, type BehaviourPlan } from '../engine/select-behaviours.js';
+import { requestView } from '../engine/request-view.js';
 import { sessionStates } from '../engine/session-states.js';
 import { createFaker } from '../generation/create-faker.js';
 import { defaultKeyConfig, type KeyConfig } from '../rate-limit/key-config.js';
@@ -10,11 +14,11 @@ import { loadDocument, type LoadedDocument } from '../spec/load-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
 import { BUILT_IN_PACKS } from '../packs/index.js';
 import { Router } from '../spec/router.js';
-import { EMPTY_RECORDS } from '../store/memory-record-store.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';
 import { MockEngine } from './mock-engine.js';
 import type { MockRequest } from './mock-request.js';
+import { compileBodyReader, type BodyReader } from './read-request-body.js';
 import { SessionRegistry } from './session.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -51,19 +55,30 @@ const realDelay = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 export async function createMockSetup(options: MockSetupOptions): Promise<MockSetup> {
   const loaded = await loadDocument(options.specFile);
   const index = buildOperationIndex(loaded.document, options.specFile);
-  const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS);
+  // Resources are inferred from every path, but only operations no pack claims are served as CRUD.
+  const resources = inferResources(index.operations);
+  const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS, crudInference(resources));
   const config = options.config ?? defaultKeyConfig();
   const keys = KeyRegistry.fromConfig(config);
-  const ajv = createAjv();
+  // Documents carry vendor extensions (`x-...`) in their schemas; the mock must serve them, not
+  // refuse their keywords (the document's linter is where typos are caught).
+  const ajv = createAjv({ strictSchema: false });
   // Compiled on an operation's first request, then kept: start-up pays for no operation unused.
   const validators = new Map<string, RequestValidator>();
   const validatorFor = (operation: Operation): RequestValidator => {
     let validator = validators.get(operation.operationId);
-    if (!validator) validators.set(operation.operationId, (validator = compileRequestValidator(operation, ajv)));
+    if (!validator) validators.set(operation.operationId, (validator = compileRequestValidator(requestView(operation), ajv)));
     return validator;
   };
+  const bodyReaders = new Map<string, BodyReader>();
+  const bodyReaderFor = (operation: Operation): BodyReader => {
+    let reader = bodyReaders.get(operation.operationId);
+    if (!reader) bodyReaders.set(operation.operationId, (reader = compileBodyReader(requestView(operation), ajv)));
+    return reader;
+  };
   const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
-  const states = sessionStates(plan.packs, loaded.document, options.seed, EMPTY_RECORDS);
+  const crudResources = resources.resources.filter((r) => plan.lines.some((l) => l.resource === r.name));
+  const states = sessionStates(plan.packs, loaded.document, options.seed, await seedRecords(crudResources, options.seed));
   const sessions = new SessionRegistry(
     {
       ...states,
@@ -78,6 +93,7 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
   const engine = new MockEngine({
     router,
     validatorFor,
+    bodyReaderFor,
     behaviours: plan.behaviours,
     queryNames,
     keys,

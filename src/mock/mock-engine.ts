@@ -10,7 +10,7 @@ import type { MockRequest, MockResponse } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
-import { readJsonBody } from './read-json-body.js';
+import { CheckedBody, type BodyReader } from './read-request-body.js';
 import type { Session, SessionRegistry } from './session.js';
 
 export interface KeyLookup {
@@ -20,6 +20,8 @@ export interface KeyLookup {
 export interface EngineDeps {
   router: Router;
   validatorFor(operation: Operation): RequestValidator;
+  /** Reads an operation's request body in its documented media types (415 for others). */
+  bodyReaderFor(operation: Operation): BodyReader;
   /** How each operation is served (by operationId), chosen at load. */
   behaviours: ReadonlyMap<string, Behaviour>;
   /** Known query parameter names per operationId (for pagination links). */
@@ -87,7 +89,7 @@ export class MockEngine {
       if (result.contentType) response.contentType = result.contentType;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
     } catch (error) {
-      response = this.errorResponse(error, headers, request);
+      response = this.errorResponse(error, headers, request, operation);
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
     const masked = rawKey === undefined ? null : this.deps.maskKey(rawKey);
@@ -103,8 +105,12 @@ export class MockEngine {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
       return faultResult(fault.status);
     }
-    const body = operation.requestBody ? await readJsonBody(request, this.deps.bodyLimit) : undefined;
-    const valid = this.deps.validatorFor(operation)({ pathParams: params, query: request.query, headers: request.headers, body });
+    const body = operation.requestBody ? await this.deps.bodyReaderFor(operation)(request, this.deps.bodyLimit) : undefined;
+    let valid;
+    if (body instanceof CheckedBody) {
+      valid = this.deps.validatorFor(withoutBody(operation))({ pathParams: params, query: request.query, headers: request.headers, body: undefined });
+      valid.body = body.value;
+    } else valid = this.deps.validatorFor(operation)({ pathParams: params, query: request.query, headers: request.headers, body });
     const prefs = parsePrefer(request.headers.prefer);
     if (prefs) {
       const preferred = preferredResponse(operation, prefs, this.deps.faker);
@@ -119,7 +125,7 @@ export class MockEngine {
     if (link) response.headers.Link = link;
   }
 
-  private errorResponse(error: unknown, headers: Record<string, string>, request: MockRequest): MockResponse {
+  private errorResponse(error: unknown, headers: Record<string, string>, request: MockRequest, _operation?: Operation): MockResponse {
     const apiError = error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error');
     if (!(error instanceof ApiError)) this.deps.onInternalError(error, request);
     return { status: apiError.status, headers: Object.assign(headers, apiError.headers), body: apiError.toBody() };
@@ -133,6 +139,15 @@ function limited(decision: Exclude<Decision, { outcome: 'allowed' }>): ApiError 
   }
   const limit = decision.headers['X-RateLimit-Limit'];
   return new ApiError('rate_limit_exceeded', `Rate limit of ${limit} requests per ${decision.window} exceeded; retry in ${decision.retryAfter} seconds`, { headers: retry });
+}
+
+const bodiless = new WeakMap<Operation, Operation>();
+
+/** The operation without its request body, for checking the rest of a request whose body was checked on reading. */
+function withoutBody(operation: Operation): Operation {
+  let copy = bodiless.get(operation);
+  if (!copy) bodiless.set(operation, (copy = { ...operation, operationId: `${operation.operationId} (no body)`, requestBody: undefined }));
+  return copy;
 }
 
 function faultResult(status: number): OperationResult {

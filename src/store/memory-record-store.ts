@@ -28,6 +28,8 @@ export function createMemoryRecordStore(seed: RecordData): RecordStore {
     get: async (resource, scope, id) => scopeOf(resource, scope, false)?.get(id),
     put: async (resource, scope, id, record) => {
       scopeOf(resource, scope, true)!.set(id, Object.isFrozen(record) ? record : Object.freeze({ ...record }));
+      // A client's own integer id moves the sequence past it, so the server never hands it out again.
+      if (/^\d{1,15}$/.test(id) && Number(id) >= (sequences.get(resource) ?? 1)) sequences.set(resource, Number(id) + 1);
     },
     remove: async (resource, scope, id) => {
       const records = scopeOf(resource, scope, false);
