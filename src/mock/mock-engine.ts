@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { ApiError, codeForStatus } from '../core/errors.js';
+import { ApiError, codeForStatus, type ErrorBody } from '../core/errors.js';
 import { monotonicNow } from '../core/clock.js';
 import type { Operation } from '../spec/operation-index.js';
 import { isReadMethod, type Router } from '../spec/router.js';
@@ -8,6 +8,7 @@ import type { ApiKeyRecord, Decision, Limits } from '../rate-limit/types.js';
 import type { RequestValidator } from '../validation/request-validator.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
+import { shapeError } from '../engine/error-body.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
 import { CheckedBody, type BodyReader } from './read-request-body.js';
@@ -125,10 +126,17 @@ export class MockEngine {
     if (link) response.headers.Link = link;
   }
 
-  private errorResponse(error: unknown, headers: Record<string, string>, request: MockRequest, _operation?: Operation): MockResponse {
+  private errorResponse(error: unknown, headers: Record<string, string>, request: MockRequest, operation?: Operation): MockResponse {
     const apiError = error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error');
     if (!(error instanceof ApiError)) this.deps.onInternalError(error, request);
-    return { status: apiError.status, headers: Object.assign(headers, apiError.headers), body: apiError.toBody() };
+    const response: MockResponse = { status: apiError.status, headers: Object.assign(headers, apiError.headers), body: apiError.toBody() };
+    // The body the document gives for this status, when it gives one (src/engine/error-body.ts).
+    const shaped = operation ? shapeError(operation, response.body as ErrorBody, this.deps.faker) : undefined;
+    if (shaped) {
+      response.body = shaped.body;
+      if (shaped.contentType) response.contentType = shaped.contentType;
+    }
+    return response;
   }
 }
 
