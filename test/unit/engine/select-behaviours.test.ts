@@ -91,3 +91,18 @@ describe('selectBehaviours', () => {
     ]);
   });
 });
+
+describe('generated answers for OpenAPI 3.1 and 3.0 schemas', () => {
+  it('honours const, type arrays and nullable', async () => {
+    const { fakeFromSchema } = await import('../../../src/generation/fake-value.js');
+    const faker = createFaker(5);
+    const schema = { type: 'object', required: ['kind', 'label', 'note'], properties: { kind: { const: 'fixed' }, label: { type: ['string', 'null'], minLength: 2 }, note: { type: 'string', nullable: true } } };
+    for (let i = 0; i < 20; i += 1) {
+      const value = fakeFromSchema(schema as never, faker) as { kind: string; label: string; note: string };
+      expect(value.kind).toBe('fixed');
+      expect(typeof value.label).toBe('string');
+      expect(value.label.length).toBeGreaterThanOrEqual(2);
+      expect(typeof value.note).toBe('string');
+    }
+  });
+});
