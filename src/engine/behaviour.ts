@@ -20,6 +20,8 @@ export interface BehaviourContext {
   path: string;
   /** The request's lower-cased headers (`Prefer`, content negotiation). */
   headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The headers the pipeline has already set on the answer (rate limits, `Date`); a behaviour does not replace them. */
+  answerHeaders: Readonly<Record<string, string>>;
   /** The mock's seeded faker, for generated answers. */
   faker: Faker;
 }

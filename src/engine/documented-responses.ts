@@ -53,12 +53,17 @@ export function documentedExample(media: MediaType, name?: string): { value: unk
   return undefined;
 }
 
-/** Values for the headers a response documents as required (their example, else generated). */
-export function requiredHeaders(response: Response, faker: Faker): Record<string, string> {
+/**
+ * Values for the headers a response documents as required (their example, else generated),
+ * except those the pipeline already answers (`preset`: the rate-limit headers, `Date`): a
+ * document that declares them gets the real values, not made-up ones.
+ */
+export function requiredHeaders(response: Response, faker: Faker, preset: Readonly<Record<string, string>> = {}): Record<string, string> {
   const headers: Record<string, string> = {};
+  const taken = Object.keys(preset).map((name) => name.toLowerCase());
   for (const [name, h] of Object.entries(response.headers ?? {})) {
     const header = h as Header;
-    if (!header.required) continue;
+    if (!header.required || taken.includes(name.toLowerCase())) continue;
     const schema = header.schema as Schema | undefined;
     const value = header.example ?? schema?.example ?? (schema ? fakeFromSchema(schema, faker) : 'x');
     headers[name] = typeof value === 'string' ? value : JSON.stringify(value);

@@ -23,7 +23,7 @@ export function exampleBehaviour(operation: Operation): Behaviour {
   const schema = chosen?.media.schema as Schema | undefined;
   if (chosen && !example && schema) {
     try {
-      fakeFromSchema(schema, createFaker(0));
+      fakeFromSchema(schema, probe());
     } catch (error) {
       return unservable(`no answer can be generated for its ${status} schema: ${(error as Error).message}`);
     }
@@ -31,13 +31,19 @@ export function exampleBehaviour(operation: Operation): Behaviour {
   return {
     kind: example || !chosen ? 'example' : 'generated',
     handle: async (ctx) => {
-      const headers = requiredHeaders(response, ctx.faker);
+      const headers = requiredHeaders(response, ctx.faker, ctx.answerHeaders);
       if (!chosen) return { status, headers };
       const value = example ? example.value : schema ? fakeFromSchema(schema, ctx.faker) : '';
       const { body, contentType } = encodeBody(value, chosen.type, ctx.faker);
       return { status, body, headers, contentType };
     },
   };
+}
+
+let probeFaker: ReturnType<typeof createFaker> | undefined;
+/** One faker for the load-time trials of every operation (making one costs about a millisecond). */
+function probe(): ReturnType<typeof createFaker> {
+  return (probeFaker ??= createFaker(0));
 }
 
 function firstDocumented(operation: Operation): { status: number; response: Response } | undefined {

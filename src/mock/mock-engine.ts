@@ -85,7 +85,7 @@ export class MockEngine {
         throw new ApiError('method_not_allowed', `${request.method} is not documented for ${truncate(request.path)}; allowed: ${match.allowed.join(', ')}`, { headers: { Allow: match.allowed.join(', ') } });
       }
       if (key.scope === 'read-only' && !isReadMethod(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
-      const result = await this.operate(request, session, match.operation, match.params, now);
+      const result = await this.operate(request, session, match.operation, match.params, now, headers);
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
       if (result.contentType) response.contentType = result.contentType;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
@@ -100,7 +100,7 @@ export class MockEngine {
     return response;
   }
 
-  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number): Promise<OperationResult> {
+  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>): Promise<OperationResult> {
     const fault = session.faults.take(request.method, request.path, operation.path);
     if (fault) {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
@@ -117,7 +117,7 @@ export class MockEngine {
       const preferred = preferredResponse(operation, prefs, this.deps.faker);
       if (preferred) return preferred;
     }
-    return this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, faker: this.deps.faker });
+    return this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, answerHeaders, faker: this.deps.faker });
   }
 
   private addPagination(response: MockResponse, request: MockRequest, operation: Operation, page: NonNullable<OperationResult['page']>): void {

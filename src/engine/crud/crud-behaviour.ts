@@ -8,7 +8,7 @@ import type { Behaviour, BehaviourContext, OperationResult } from '../behaviour.
 import { requiredHeaders, successStatus } from '../documented-responses.js';
 import { jsonSchemaOf, listSchema, type CrudAction, type Resource } from './infer-resources.js';
 import { envelopeBody } from './list-answer.js';
-import { cursorAt, pagingOf, windowOf } from './paging.js';
+import { cursorAt, pageLinks, pagingOf, windowOf } from './paging.js';
 import { answerOf, mergePatch, objectSchemaOf, recordFromInput } from './record-shape.js';
 
 const PREFERRED: Record<CrudAction, readonly string[]> = {
@@ -38,7 +38,7 @@ function answerWriter(status: number, response: Response): AnswerWriter {
   const documented = Object.keys(response.headers ?? {});
   const hasBody = schema !== undefined && status !== 204;
   return (stored, ctx, extra = {}, given) => {
-    const headers = requiredHeaders(response, ctx.faker);
+    const headers = requiredHeaders(response, ctx.faker, ctx.answerHeaders);
     for (const [name, value] of Object.entries(extra)) {
       const as = documented.find((d) => d.toLowerCase() === name.toLowerCase());
       if (as) headers[as] = value;
@@ -90,7 +90,10 @@ function listHandler(resource: Resource, operation: Operation, answer: AnswerWri
     const end = offset + items.length;
     const next = end < matching.length ? cursorAt(end) : null;
     const body = envelope ? envelopeBody(envelope, shape.property!, { items, total: matching.length, offset, limit, page, next }, ctx.faker) : items;
-    return answer(undefined, ctx, { 'X-Total-Count': String(matching.length) }, body);
+    const extra: Record<string, string> = { 'X-Total-Count': String(matching.length) };
+    const links = pageLinks(ctx.path, query, paging, offset, limit, matching.length);
+    if (links) extra.Link = links;
+    return answer(undefined, ctx, extra, body);
   };
 }
 

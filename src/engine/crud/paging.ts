@@ -68,3 +68,25 @@ function offsetOfCursor(cursor: string): number {
   const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
   return match ? Number(match[1]) : 0;
 }
+
+/**
+ * RFC 8288 `Link` with `next` and `prev` where they exist, in the operation's own paging style;
+ * the request's known query parameters (filters, page size) are kept.
+ */
+export function pageLinks(path: string, query: Record<string, unknown>, paging: Paging, offset: number, limit: number, total: number): string | undefined {
+  if (!Number.isFinite(limit)) return undefined;
+  const at = (start: number, rel: string) => {
+    const q = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+      if (value === undefined || name === paging.offsetParam || name === paging.pageParam || name === paging.cursorParam) continue;
+      for (const v of Array.isArray(value) ? value : [value]) q.append(name, String(v));
+    }
+    if (paging.offsetParam !== undefined) q.set(paging.offsetParam, String(start));
+    else if (paging.pageParam !== undefined) q.set(paging.pageParam, String(paging.firstPage + Math.floor(start / limit)));
+    else if (paging.cursorParam !== undefined) q.set(paging.cursorParam, cursorAt(start));
+    else return undefined;
+    return `<${path}?${q.toString()}>; rel="${rel}"`;
+  };
+  const links = [offset + limit < total ? at(offset + limit, 'next') : undefined, offset > 0 ? at(Math.max(0, offset - limit), 'prev') : undefined].filter((l) => l !== undefined);
+  return links.length > 0 ? links.join(', ') : undefined;
+}

@@ -125,6 +125,11 @@ describe('CRUD with uuid ids, readOnly/writeOnly, an envelope, merge-patch and a
     const listed = await mock.request('GET', `/owners/${owner.id}/things`, { session });
     expect(listed.body.map((t: { label: string }) => t.label)).toEqual(['hammer', 'ball']);
     expect(listed.headers['x-total-count']).toBe('2');
+    expect(listed.headers.link).toBeUndefined();
+    const paged = await mock.request('GET', `/owners/${owner.id}/things?limit=1&kind=toy&offset=0`, { session });
+    expect(paged.headers.link).toBeUndefined();
+    const first = await mock.request('GET', `/owners/${owner.id}/things?limit=1`, { session });
+    expect(first.headers.link).toBe(`</owners/${owner.id}/things?limit=1&offset=1>; rel="next"`);
     expect((await mock.request('GET', `/owners/${owner.id}/things?kind=tool`, { session })).body).toEqual([tool.body]);
     const seeded = (await mock.request('GET', '/owners?per_page=1', { session })).body.data[0];
     expect((await mock.request('GET', `/owners/${seeded.id}/things`, { session })).body).toHaveLength(2);

@@ -38,13 +38,14 @@ describe('a Petstore document with one more operation', () => {
   beforeAll(async () => {
     mock = await serveVariant('extra', (doc) => {
       const notFound = (doc.paths['/pets/{petId}']!.get as { responses: Record<string, unknown> }).responses['404'];
+      const rateLimited = (doc.paths['/categories']!.get as { responses: Record<string, { headers: unknown }> }).responses['200']!.headers;
       doc.paths['/pets/{petId}/vaccinations'] = {
         parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
         get: {
           operationId: 'listVaccinations',
           summary: 'Vaccinations of a pet',
           responses: {
-            '200': { description: 'the vaccinations', content: { 'application/json': { schema: { type: 'array', maxItems: 3, items: { type: 'object', required: ['vaccine', 'date'], properties: { vaccine: { type: 'string', enum: ['rabies', 'distemper'] }, date: { type: 'string', format: 'date' } } } } } } },
+            '200': { description: 'the vaccinations', headers: rateLimited, content: { 'application/json': { schema: { type: 'array', maxItems: 3, items: { type: 'object', required: ['vaccine', 'date'], properties: { vaccine: { type: 'string', enum: ['rabies', 'distemper'] }, date: { type: 'string', format: 'date' } } } } } } },
             '404': notFound,
           },
         },
@@ -57,9 +58,13 @@ describe('a Petstore document with one more operation', () => {
     expect(all).toHaveLength(20);
     expect(all.filter((l) => l.behaviour === 'petstore')).toHaveLength(19);
     expect(all.find((l) => l.operationId === 'listVaccinations')!.behaviour).toBe('generated');
-    const res = await mock.request('GET', '/pets/1/vaccinations');
+    const res = await mock.request('GET', '/pets/1/vaccinations', { session: 'limits' });
     expect(res.status).toBe(200);
     expect(Array.isArray(res.body)).toBe(true);
+    // The document declares the rate-limit headers: the real ones, not generated values.
+    expect(res.headers['x-ratelimit-limit']).toBe('300');
+    const again = await mock.request('GET', '/pets/1/vaccinations', { session: 'limits' });
+    expect(Number(again.headers['x-ratelimit-remaining'])).toBe(Number(res.headers['x-ratelimit-remaining']) - 1);
     const created = await mock.request('POST', '/pets', { session: 'extra', body: { name: 'Rex', categoryId: 1 } });
     expect(created.status).toBe(201);
     expect((await mock.request('GET', `/store/inventory/${created.body.id}`, { session: 'extra' })).body).toEqual({ petId: created.body.id, quantity: 0, status: 'available' });

@@ -41,7 +41,7 @@ const counterPack: BehaviourPack<{ hits: number }, number> = {
 
 function context(operationId: string, packs: Map<string, unknown>): BehaviourContext {
   const operation = operations.find((o) => o.operationId === operationId)!;
-  return { operation, valid: { path: { thingId: 1 }, query: {}, body: undefined }, state: { packs, records: createMemoryRecordStore(EMPTY_RECORDS) }, now: 0, path: '/x', headers: {}, faker: createFaker(1) };
+  return { operation, valid: { path: { thingId: 1 }, query: {}, body: undefined }, state: { packs, records: createMemoryRecordStore(EMPTY_RECORDS) }, now: 0, path: '/x', headers: {}, answerHeaders: {}, faker: createFaker(1) };
 }
 
 describe('selectBehaviours', () => {
