@@ -35,7 +35,7 @@ export function parseMultipart(raw: Buffer, header: string, schema: Schema | und
 }
 
 function typed(fields: Record<string, string[]>, schema: Schema | undefined): Fields {
-  const properties = (schema?.properties ?? {}) as Record<string, Schema>;
+  const properties = propertiesOf(schema, 0);
   const out: Fields = {};
   for (const [name, values] of Object.entries(fields)) {
     const property = properties[name];
@@ -43,6 +43,14 @@ function typed(fields: Record<string, string[]>, schema: Schema | undefined): Fi
     else out[name] = convert(values[values.length - 1]!, property ?? {});
   }
   return out;
+}
+
+/** The properties a form's fields may name: the schema's own and those of its allOf/oneOf/anyOf branches. */
+function propertiesOf(schema: Schema | undefined, depth: number): Record<string, Schema> {
+  if (!schema || depth > 8) return {};
+  const out: Record<string, Schema> = {};
+  for (const branch of [...((schema.allOf ?? []) as Schema[]), ...((schema.oneOf ?? []) as Schema[]), ...((schema.anyOf ?? []) as Schema[])]) Object.assign(out, propertiesOf(branch, depth + 1));
+  return Object.assign(out, (schema.properties ?? {}) as Record<string, Schema>);
 }
 
 function convert(value: string, schema: Schema): unknown {

@@ -56,9 +56,13 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
     const itemParam = itemPath.slice(itemPath.lastIndexOf('{') + 1, -1);
     const properties = record.properties ?? {};
     const idField = Object.hasOwn(properties, itemParam) ? itemParam : Object.hasOwn(properties, 'id') ? 'id' : undefined;
-    const paramSchema = itemOps.flatMap((o) => o.parameters).find((p) => p.in === 'path' && p.name === itemParam)?.schema as Schema | undefined;
-    const idSchema = idField ? (assertNoRef(properties[idField] as Schema) as Schema) : paramSchema;
-    const idKind = idSchema?.type === 'integer' || idSchema?.type === 'number' ? 'integer' : idSchema?.format === 'uuid' ? 'uuid' : 'string';
+    // An id must fit the record's id property and every path parameter that addresses it, nested
+    // paths included (a document may say `uuid` for it only under /things/{thingId}/parts).
+    const paramSchemas = operations
+      .filter((o) => o.path === itemPath || o.path.startsWith(`${itemPath}/`))
+      .flatMap((o) => o.parameters.filter((p) => p.in === 'path' && p.name === itemParam).map((p) => p.schema as Schema | undefined));
+    const idSchemas = [idField ? assertNoRef(properties[idField] as Schema) : undefined, ...paramSchemas].filter((s): s is Schema => s !== undefined);
+    const idKind = idSchemas.some((s) => s.type === 'integer' || s.type === 'number') ? 'integer' : idSchemas.some((s) => s.format === 'uuid') ? 'uuid' : 'string';
     const parentPath = collectionPath.slice(0, collectionPath.lastIndexOf('/'));
     const resource: Resource = {
       name: lastLiteral(collectionPath),

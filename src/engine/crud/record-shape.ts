@@ -39,16 +39,53 @@ export function mergePatch(base: StoredRecord, patch: unknown): Fields {
 
 /**
  * A stored record as an answer of `schema`: only the properties the schema declares, never a
- * `writeOnly` one, and required ones the record lacks generated.
+ * `writeOnly` one, and required ones the record lacks generated. A stored value the answer's
+ * property cannot hold (the create request said `to: "a@b"`, the answer says an array) is
+ * left out too, and generated when required: documents often describe requests and answers
+ * by different schemas.
  */
 export function answerOf(schema: MergedSchema | undefined, record: StoredRecord, faker: Faker): Fields {
   if (!schema?.properties) return { ...record };
   const properties = schema.properties as Record<string, Schema>;
   const out: Fields = {};
   for (const [name, property] of Object.entries(properties)) {
-    if (record[name] !== undefined && !assertNoRef(property).writeOnly) out[name] = record[name];
+    const own = assertNoRef(property);
+    if (record[name] !== undefined && !own.writeOnly && fits(record[name], own)) out[name] = record[name];
   }
   return completed(schema, out, faker, false);
+}
+
+const FORMATS: Record<string, RegExp> = {
+  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  email: /^[^@\s]+@[^@\s]+$/,
+};
+
+/** A quick check that a value can stand in an answer: its JSON type, enum, const and common formats. */
+function fits(value: unknown, schema: Schema): boolean {
+  if (value === null) return schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes('null'));
+  if (schema.enum && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
+  if ('const' in schema && JSON.stringify((schema as { const: unknown }).const) !== JSON.stringify(value)) return false;
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+  if (types.length > 0 && !types.some((t) => typeFits(value, t))) return false;
+  if (typeof value === 'string' && schema.format && FORMATS[schema.format] && !FORMATS[schema.format]!.test(value)) return false;
+  return true;
+}
+
+function typeFits(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    default:
+      return typeof value === type;
+  }
 }
 
 /** Required fields (and, for a stored record, `readOnly` ones) that are missing, generated. */

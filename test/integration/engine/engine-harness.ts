@@ -137,5 +137,12 @@ export function bodyFor(operation: Operation, faker: ReturnType<typeof createFak
   const type = Object.keys(content).find((t) => t.includes('json')) ?? Object.keys(content)[0]!;
   const media = content[type]!;
   const value = Object.values((media.examples ?? {}) as Record<string, { value: unknown }>)[0]?.value ?? media.example ?? (media.schema ? fakeFromSchema(media.schema as Schema, faker) : 'x');
-  return { headers: { 'Content-Type': type }, rawBody: type.includes('json') ? JSON.stringify(value) : typeof value === 'string' ? value : JSON.stringify(value) };
+  if (type.includes('json')) return { headers: { 'Content-Type': type }, rawBody: JSON.stringify(value) };
+  const fields = value && typeof value === 'object' ? Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as [string, string]) : [];
+  if (type === 'application/x-www-form-urlencoded') return { headers: { 'Content-Type': type }, rawBody: new URLSearchParams(fields).toString() };
+  if (type === 'multipart/form-data') {
+    const parts = fields.map(([k, v]) => `--b0undary\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+    return { headers: { 'Content-Type': 'multipart/form-data; boundary=b0undary' }, rawBody: `${parts}--b0undary--\r\n` };
+  }
+  return { headers: { 'Content-Type': type.includes('*') ? 'application/octet-stream' : type }, rawBody: typeof value === 'string' ? value : JSON.stringify(value) };
 }
