@@ -45,6 +45,14 @@ describe('rejected requests answer the body the document documents for that stat
     expect(res.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
   });
 
+  it('Prefer: code= answers a documented error status in its own media type', async () => {
+    const res = await owners.request('GET', '/owners?per_page=1', { headers: { Prefer: 'code=400' } });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.headers['preference-applied']).toBe('code=400');
+    expect(res.body).toEqual(expect.objectContaining({ type: expect.any(String), title: expect.any(String), status: expect.any(Number) }));
+  });
+
   it("section 6's Error where the document documents nothing for the status", async () => {
     const res = await owners.request('DELETE', '/owners');
     expect(res.status).toBe(405);

@@ -57,6 +57,17 @@ describe('selectBehaviours', () => {
     expect(plan.packs).toEqual([counterPack]);
   });
 
+  it('names an operation whose answer cannot be generated as unservable, with the reason, and answers it 500', async () => {
+    const broken = buildOperationIndex({
+      openapi: '3.0.3',
+      info: { title: 't', version: '1' },
+      paths: { '/odd': { get: { operationId: 'odd', responses: { '200': { description: 'ok', content: json({ type: 'integer', minimum: 5, maximum: 1 }) } } } } },
+    } as unknown as Document).operations;
+    const plan = selectBehaviours(broken, document, []);
+    expect(plan.lines[0]).toMatchObject({ behaviour: 'unservable', reason: expect.stringContaining('no integer lies between 5 and 1') });
+    await expect(plan.behaviours.get('odd')!.handle(context('health', new Map()))).rejects.toMatchObject({ status: 500 });
+  });
+
   it('leaves out the packs that claimed nothing', () => {
     const plan = selectBehaviours(operations, document, [{ ...counterPack, claims: () => false }]);
     expect(plan.packs).toEqual([]);
