@@ -1,3 +1,4 @@
+import { formatBehaviourLines } from '../engine/select-behaviours.js';
 import type { RunningMock } from '../http/start-mock.js';
 import { credentialPlacement, type OperationSecurity } from '../spec/security.js';
 
@@ -23,12 +24,15 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     `petstore-kit mock serving ${mock.setup.index.operations.length} operations of ${mock.setup.loaded.file}`,
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
     '',
+    'Operations (behaviour chosen at load; also GET /__admin/operations):',
+    ...formatBehaviourLines(mock.setup.plan.lines).map((line) => `  ${line}`),
+    '',
     `API keys (${placement ? `send as ${placement}` : 'the document asks for no credential at its top level'}):`,
     ...rows,
     ...(mock.setup.auth.mode === 'any-credential' ? [`  any other non-empty credential passes too (--auth any-credential), on the ${mock.setup.auth.defaultPlan} plan`] : []),
     '',
     'Try:',
-    `  curl -s ${curlCredential(security, 'demo-pro')}'${mock.url}/pets?limit=3'`,
+    `  curl -s ${curlCredential(security, 'demo-pro')}'${mock.url}${firstRead(mock)}'`,
     '',
     '',
   ].join('\n');
@@ -42,4 +46,12 @@ function curlCredential(security: OperationSecurity, key: string): string {
   if (scheme?.kind === 'apiKey' && scheme.in === 'cookie') return `-b '${scheme.name}=${key}' `;
   if (scheme?.kind === 'apiKey' && scheme.in === 'header') return `-H '${scheme.name}: ${key}' `;
   return '';
+}
+
+/** The first GET without path parameters (with `?limit=3` when it pages by limit), else the first GET. */
+function firstRead(mock: RunningMock): string {
+  const reads = mock.setup.index.operations.filter((op) => op.method === 'get');
+  const plain = reads.find((op) => !op.path.includes('{')) ?? reads[0];
+  if (!plain) return '/';
+  return plain.parameters.some((p) => p.in === 'query' && p.name === 'limit') ? `${plain.path}?limit=3` : plain.path;
 }

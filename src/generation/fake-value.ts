@@ -51,6 +51,8 @@ class Generator {
       const { oneOf: _o, anyOf: _a, ...rest } = schema;
       return this.value({ allOf: [rest, this.faker.helpers.arrayElement(branches)] } as Schema, key, depth + 1);
     }
+    // OpenAPI 3.1 (JSON Schema 2020-12): `const` is the one value.
+    if ('const' in schema) return (schema as { const: unknown }).const;
     if (schema.enum) return this.fromEnum(schema);
     switch (typeOf(schema)) {
       case 'object':
@@ -63,6 +65,8 @@ class Generator {
         return this.number(schema);
       case 'boolean':
         return this.faker.datatype.boolean();
+      case 'null':
+        return null;
       default:
         return this.string(schema, key);
     }
@@ -174,7 +178,7 @@ class Generator {
       case 'uri':
         return f.internet.url();
       case 'uri-reference':
-        return `/${f.helpers.arrayElement(['pets', 'categories', 'store/orders'])}/${f.number.int({ min: 1, max: INTEGER_SPAN })}`;
+        return `/${f.helpers.arrayElement(['items', 'records', 'resources'])}/${f.number.int({ min: 1, max: INTEGER_SPAN })}`;
       case 'hostname':
         return f.internet.domainName();
       case 'ipv4':
@@ -200,7 +204,10 @@ function compiled(pattern: string): RegExp {
 }
 
 function typeOf(schema: Schema): string | undefined {
-  if (schema.type) return schema.type;
+  // OpenAPI 3.1 type arrays (`[string, 'null']`): a value of the first type that is not null.
+  const type = schema.type as string | string[] | undefined;
+  if (Array.isArray(type)) return type.find((t) => t !== 'null') ?? 'null';
+  if (type) return type;
   if (schema.properties || schema.required) return 'object';
   if ('items' in schema && schema.items) return 'array';
   return undefined;

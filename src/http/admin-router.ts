@@ -131,6 +131,10 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     res.status(204).end();
   });
 
+  router.get('/operations', (_req, res) => {
+    res.json(setup.plan.lines);
+  });
+
   router.get('/requests', (req, res) => {
     res.json(sessionOf(req).journal.list());
   });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import getRawBody from 'raw-body';
 import { ApiError } from '../core/errors.js';
+import { isJsonType } from '../engine/documented-responses.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
 import { DEFAULT_SESSION } from '../mock/session.js';
 import type { MockRequest, MockResponse } from '../mock/mock-request.js';
@@ -83,10 +84,11 @@ function send(res: ServerResponse, response: MockResponse, headOnly = false): vo
     res.writeHead(response.status, headers).end();
     return;
   }
-  const json = JSON.stringify(response.body);
-  headers['Content-Type'] = 'application/json';
-  headers['Content-Length'] = Buffer.byteLength(json);
-  res.writeHead(response.status, headers).end(headOnly ? undefined : json);
+  const raw = response.contentType !== undefined && !isJsonType(response.contentType);
+  const text = raw ? (response.body as string | Buffer) : JSON.stringify(response.body);
+  headers['Content-Type'] = response.contentType ?? 'application/json';
+  headers['Content-Length'] = Buffer.byteLength(text);
+  res.writeHead(response.status, headers).end(headOnly ? undefined : text);
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {

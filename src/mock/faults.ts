@@ -2,7 +2,7 @@
 export interface Fault {
   /** Upper-case method; any when absent. */
   method?: string;
-  /** A request path (`/pets/1`) or a documented template (`/pets/{petId}`); any when absent. */
+  /** A request path (`/things/1`) or a documented template (`/things/{thingId}`); any when absent. */
   path?: string;
   times: number;
   status: number;

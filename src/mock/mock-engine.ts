@@ -1,22 +1,26 @@
 import type { Faker } from '@faker-js/faker';
-import { ApiError, codeForStatus } from '../core/errors.js';
+import { ApiError, codeForStatus, type ErrorBody } from '../core/errors.js';
 import { monotonicNow } from '../core/clock.js';
 import type { Operation } from '../spec/operation-index.js';
 import { isReadMethod, type Router } from '../spec/router.js';
 import type { Decision } from '../rate-limit/types.js';
 import type { RequestValidator } from '../validation/request-validator.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
-import type { OperationHandler, OperationResult } from './operation-context.js';
+import type { Behaviour, OperationResult } from '../engine/behaviour.js';
+import { shapeError } from '../engine/error-body.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
-import { readJsonBody } from './read-json-body.js';
 import type { RequestAuth, RequestAuthenticator } from './request-authenticator.js';
+import { CheckedBody, type BodyReader } from './read-request-body.js';
 import type { Session, SessionRegistry } from './session.js';
 
 export interface EngineDeps {
   router: Router;
   validatorFor(operation: Operation): RequestValidator;
-  handlers: ReadonlyMap<string, OperationHandler>;
+  /** Reads an operation's request body in its documented media types (415 for others). */
+  bodyReaderFor(operation: Operation): BodyReader;
+  /** How each operation is served (by operationId), chosen at load. */
+  behaviours: ReadonlyMap<string, Behaviour>;
   /** Known query parameter names per operationId (for pagination links). */
   queryNames: ReadonlyMap<string, readonly string[]>;
   /** Who a request is counted against, from its operation's security (src/mock/request-authenticator.ts). */
@@ -71,11 +75,12 @@ export class MockEngine {
         throw new ApiError('method_not_allowed', `${request.method} is not documented for ${truncate(request.path)}; allowed: ${match.allowed.join(', ')}`, { headers: { Allow: match.allowed.join(', ') } });
       }
       if (auth.scope === 'read-only' && !isReadMethod(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
-      const result = await this.operate(request, session, match.operation, match.params, now);
+      const result = await this.operate(request, session, match.operation, match.params, now, headers);
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
+      if (result.contentType) response.contentType = result.contentType;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
     } catch (error) {
-      response = this.errorResponse(error, headers, request);
+      response = this.errorResponse(error, headers, request, operation);
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
     const masked = auth?.shown ?? null;
@@ -85,20 +90,24 @@ export class MockEngine {
     return response;
   }
 
-  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number): Promise<OperationResult> {
+  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>): Promise<OperationResult> {
     const fault = session.faults.take(request.method, request.path, operation.path);
     if (fault) {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
       return faultResult(fault.status);
     }
-    const body = operation.requestBody ? await readJsonBody(request, this.deps.bodyLimit) : undefined;
-    const valid = this.deps.validatorFor(operation)({ pathParams: params, query: request.query, headers: request.headers, body });
+    const body = operation.requestBody ? await this.deps.bodyReaderFor(operation)(request, this.deps.bodyLimit) : undefined;
+    let valid;
+    if (body instanceof CheckedBody) {
+      valid = this.deps.validatorFor(withoutBody(operation))({ pathParams: params, query: request.query, headers: request.headers, body: undefined });
+      valid.body = body.value;
+    } else valid = this.deps.validatorFor(operation)({ pathParams: params, query: request.query, headers: request.headers, body });
     const prefs = parsePrefer(request.headers.prefer);
     if (prefs) {
       const preferred = preferredResponse(operation, prefs, this.deps.faker);
       if (preferred) return preferred;
     }
-    return this.deps.handlers.get(operation.operationId)!({ operation, valid, session, now });
+    return this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, answerHeaders, faker: this.deps.faker });
   }
 
   private addPagination(response: MockResponse, request: MockRequest, operation: Operation, page: NonNullable<OperationResult['page']>): void {
@@ -107,10 +116,17 @@ export class MockEngine {
     if (link) response.headers.Link = link;
   }
 
-  private errorResponse(error: unknown, headers: Record<string, string>, request: MockRequest): MockResponse {
+  private errorResponse(error: unknown, headers: Record<string, string>, request: MockRequest, operation?: Operation): MockResponse {
     const apiError = error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error');
     if (!(error instanceof ApiError)) this.deps.onInternalError(error, request);
-    return { status: apiError.status, headers: Object.assign(headers, apiError.headers), body: apiError.toBody() };
+    const response: MockResponse = { status: apiError.status, headers: Object.assign(headers, apiError.headers), body: apiError.toBody() };
+    // The body the document gives for this status, when it gives one (src/engine/error-body.ts).
+    const shaped = operation ? shapeError(operation, response.body as ErrorBody, this.deps.faker) : undefined;
+    if (shaped) {
+      response.body = shaped.body;
+      if (shaped.contentType) response.contentType = shaped.contentType;
+    }
+    return response;
   }
 }
 
@@ -121,6 +137,15 @@ function limited(decision: Exclude<Decision, { outcome: 'allowed' }>): ApiError 
   }
   const limit = decision.headers['X-RateLimit-Limit'];
   return new ApiError('rate_limit_exceeded', `Rate limit of ${limit} requests per ${decision.window} exceeded; retry in ${decision.retryAfter} seconds`, { headers: retry });
+}
+
+const bodiless = new WeakMap<Operation, Operation>();
+
+/** The operation without its request body, for checking the rest of a request whose body was checked on reading. */
+function withoutBody(operation: Operation): Operation {
+  let copy = bodiless.get(operation);
+  if (!copy) bodiless.set(operation, (copy = { ...operation, operationId: `${operation.operationId} (no body)`, requestBody: undefined }));
+  return copy;
 }
 
 function faultResult(status: number): OperationResult {

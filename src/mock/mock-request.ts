@@ -21,6 +21,8 @@ export interface MockResponse {
   headers: Record<string, string>;
   /** A JSON value, or undefined for no body (204). For HEAD the HTTP layer sends the headers only. */
   body: unknown;
+  /** The media type when not `application/json`; a body of a non-JSON type is a string or bytes, sent as is. */
+  contentType?: string;
   /** What the journal recorded, for the request log: the path as shown (long ones cut), time in the pipeline, the masked key. */
   meta?: { path: string; ms: number; key: string | null; session: string };
 }

@@ -2,7 +2,9 @@ import type { Faker } from '@faker-js/faker';
 import { fakeFromSchema } from '../generation/fake-value.js';
 import type { Header, Response, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
-import type { OperationResult } from './operation-context.js';
+import type { OperationResult } from '../engine/behaviour.js';
+import { chooseMedia } from '../engine/documented-responses.js';
+import { encodeBody } from '../engine/media-body.js';
 
 export interface Preferences {
   code?: string;
@@ -37,7 +39,9 @@ export function preferredResponse(operation: Operation, prefs: Preferences, fake
   const chosen = choose(operation, prefs);
   if (!chosen) return undefined;
   const [status, response] = chosen;
-  const media = response.content?.['application/json'];
+  // JSON when documented, else the first media type (a problem+json error, a text answer).
+  const negotiated = chooseMedia(response.content);
+  const media = negotiated?.media;
   let body: unknown;
   if (media) {
     const examples = Object.entries(media.examples ?? {});
@@ -57,6 +61,10 @@ export function preferredResponse(operation: Operation, prefs: Preferences, fake
   }
   if (status === '201' && body && typeof body === 'object' && 'id' in body) headers.Location = `${operation.path}/${String((body as { id: unknown }).id)}`;
   if (Array.isArray(body) && response.headers?.['X-Total-Count']) headers['X-Total-Count'] = String(body.length);
+  if (negotiated && negotiated.type !== 'application/json') {
+    const encoded = encodeBody(body, negotiated.type, faker);
+    return { status: Number(status), body: encoded.body, headers, contentType: encoded.contentType };
+  }
   return { status: Number(status), body, headers };
 }
 
@@ -78,7 +86,7 @@ function choose(operation: Operation, prefs: Preferences): [string, Response] | 
   if (prefs.example) {
     const success = responses.filter(([s]) => s.startsWith('2'));
     const others = responses.filter(([s]) => !s.startsWith('2'));
-    const found = [...success, ...others].find(([, r]) => ownExample(r.content?.['application/json']?.examples, prefs.example!) !== undefined);
+    const found = [...success, ...others].find(([, r]) => ownExample(chooseMedia(r.content)?.media.examples, prefs.example!) !== undefined);
     if (found) return found;
   }
   if (prefs.dynamic) return responses.find(([s]) => s.startsWith('2'));

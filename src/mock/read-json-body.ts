@@ -9,20 +9,35 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
  * Resolves undefined when the request has no body.
  */
 export async function readJsonBody(request: MockRequest, limit: number): Promise<unknown> {
+  if (!hasBody(request)) return undefined;
+  const type = request.headers['content-type'];
+  if (typeof type !== 'string' || !isJson(type)) throw unsupported('application/json', type);
+  const raw = await readRaw(request, limit);
+  return raw.length === 0 ? undefined : parseJson(raw);
+}
+
+export function hasBody(request: MockRequest): boolean {
   const h = request.headers;
   const length = h['content-length'];
-  const hasBody = (length !== undefined && length !== '0') || h['transfer-encoding'] !== undefined;
-  if (!hasBody) return undefined;
-  const type = h['content-type'];
-  if (typeof type !== 'string' || !isJson(type)) {
-    throw new ApiError('unsupported_media_type', `The request body must be application/json${type ? ` (got ${String(type).slice(0, 100)})` : ' (no Content-Type)'}`);
-  }
+  return (length !== undefined && length !== '0') || h['transfer-encoding'] !== undefined;
+}
+
+export function unsupported(expected: string, type: string | string[] | undefined): ApiError {
+  return new ApiError('unsupported_media_type', `The request body must be ${expected}${type ? ` (got ${String(type).slice(0, 100)})` : ' (no Content-Type)'}`);
+}
+
+/** The body's bytes once encoding (415) and size (413, at once when `Content-Length` says so) are checked. */
+export async function readRaw(request: MockRequest, limit: number): Promise<Buffer> {
+  const h = request.headers;
   if (h['content-encoding'] !== undefined && h['content-encoding'] !== 'identity') {
     throw new ApiError('unsupported_media_type', 'Content-Encoding is not supported; send the JSON body uncompressed');
   }
+  const length = h['content-length'];
   if (length !== undefined && Number(length) > limit) throw tooLarge(limit);
-  const raw = await request.readBody(limit);
-  if (raw.length === 0) return undefined;
+  return request.readBody(limit);
+}
+
+export function parseJson(raw: Buffer): unknown {
   let text: string;
   try {
     text = decoder.decode(raw);

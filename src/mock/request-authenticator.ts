@@ -4,7 +4,7 @@
  * and for requests answered 401 (so credential guessing is limited too). Pure (no node:).
  */
 import { ApiError } from '../core/errors.js';
-import { addressSubject, keySubject } from '../rate-limit/subjects.js';
+import { addressSubject, keySubject, publicSubject } from '../rate-limit/subjects.js';
 import type { ApiKeyRecord, Limits, Scope } from '../rate-limit/types.js';
 import type { SecurityIndex } from '../spec/security.js';
 import type { Operation } from '../spec/operation-index.js';
@@ -23,9 +23,9 @@ export interface RequestAuthOptions {
   security: SecurityIndex;
   mode: AuthMode;
   keys: { get(key: string): Readonly<ApiKeyRecord> | undefined };
-  /** Limits of an accepted credential that is not a known key (any-credential mode). */
+  /** Limits of an accepted credential that is not a known key (any-credential mode), and of public operations per client address. */
   defaultLimits: Limits;
-  /** Limits counted per client address: public operations and requests answered 401. */
+  /** Limits of requests answered 401, counted per client address (key guessing is limited too). */
   anonymousLimits: Limits;
   maskKey(key: string): string;
 }
@@ -57,7 +57,8 @@ export function createRequestAuthenticator(options: RequestAuthOptions): Request
         return { subject: keySubject(result.credential), anonymous: false, limits: record ?? options.defaultLimits, scope: record?.scope ?? 'read-write', error: undefined, shown: maskKey(result.credential) };
       }
       case 'public':
-        return { subject: addressSubject(request.clientAddress), anonymous: true, limits: options.anonymousLimits, scope: 'read-write', error: undefined, shown: shown(result.presented) };
+        // Public traffic is ordinary use, not key guessing: its own counter, under the default plan.
+        return { subject: publicSubject(request.clientAddress), anonymous: true, limits: options.defaultLimits, scope: 'read-write', error: undefined, shown: shown(result.presented) };
       default:
         return {
           subject: addressSubject(request.clientAddress),

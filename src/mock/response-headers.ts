@@ -17,7 +17,7 @@ const builders = new WeakMap<Operation, HeaderBuilder>();
 function compileDeprecationHeaders(operation: Operation): HeaderBuilder {
   const deprecation = operation.deprecatedAt ? `@${Math.floor(Date.parse(operation.deprecatedAt) / 1000)}` : undefined;
   const sunset = operation.sunset ? new Date(Date.parse(operation.sunset)).toUTCString() : undefined;
-  // '/pets?id={petId}' -> ['/pets?id=', 'petId', ''] : literals at even indexes, parameter names at odd ones.
+  // '/things?id={thingId}' -> ['/things?id=', 'thingId', ''] : literals at even indexes, parameter names at odd ones.
   const parts = operation.successor?.split(/\{([^}]+)\}/);
   return (params) => {
     const headers: Record<string, string> = {};

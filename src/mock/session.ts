@@ -1,14 +1,21 @@
 import { ControllableClock, type Clock } from '../core/clock.js';
+import type { SessionState } from '../engine/behaviour.js';
 import type { RateLimitStore } from '../rate-limit/types.js';
-import type { Store } from '../store/store.js';
+import type { RecordStore } from '../store/record-store.js';
 import { FaultList } from './faults.js';
 import { Journal } from './journal.js';
 import { ownCopy } from './kept-text.js';
 
-/** What one `X-Mock-Session` sees on its own: store, counters and bans, faults, journal, clock. */
-export interface Session {
+/** What one `X-Mock-Session` sees on its own: pack states and records, counters and bans, faults, journal, clock. */
+export interface Session extends SessionState {
   readonly name: string;
-  store: Store;
+  packs: Map<string, unknown>;
+  records: RecordStore;
+  /**
+   * The state to inspect (tests, the soak run): the first pack's in use, else the records.
+   * Loosely typed: its shape is the pack's, which only the pack's own checks know.
+   */
+  store: { snapshot(): Promise<any> };
   limits: RateLimitStore;
   readonly clock: ControllableClock;
   readonly faults: FaultList;
@@ -16,7 +23,11 @@ export interface Session {
 }
 
 export interface SessionFactory {
-  newStore(): Store;
+  /** A state for each pack in use, from its seed. */
+  newPackStates(): Map<string, unknown>;
+  newRecords(): RecordStore;
+  /** What `store` is for a session's states. */
+  inspected(packs: ReadonlyMap<string, unknown>, records: RecordStore): Session['store'];
   newRateLimitStore(): RateLimitStore;
   baseClock: Clock;
   journalSize: number;
@@ -71,7 +82,9 @@ export class SessionRegistry {
 
   /** Back to the seed data, fresh counters, no bans or faults, real clock. */
   reset(session: Session): void {
-    session.store = this.factory.newStore();
+    session.packs = this.factory.newPackStates();
+    session.records = this.factory.newRecords();
+    session.store = this.factory.inspected(session.packs, session.records);
     session.limits = this.factory.newRateLimitStore();
     session.clock.reset();
     session.faults.clear();
@@ -86,9 +99,13 @@ export class SessionRegistry {
   }
 
   private create(name: string): Session {
+    const packs = this.factory.newPackStates();
+    const records = this.factory.newRecords();
     return {
       name: ownCopy(name),
-      store: this.factory.newStore(),
+      packs,
+      records,
+      store: this.factory.inspected(packs, records),
       limits: this.factory.newRateLimitStore(),
       clock: new ControllableClock(this.factory.baseClock),
       faults: new FaultList(),

@@ -11,6 +11,14 @@ export function addressSubject(address: string): string {
 }
 
 /**
+ * A client address calling operations the document makes public (`security: []`): counted under
+ * the default plan, apart from its failed attempts at keyed operations (docs/decisions/020).
+ */
+export function publicSubject(address: string): string {
+  return 'addr:public:' + address;
+}
+
+/**
  * Only keys are banned: `key_banned` names a key, and banning an address would lock out every
  * client behind one NAT or proxy. Addresses still get 429s (docs/decisions/007-rate-limits.md).
  */

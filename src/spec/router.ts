@@ -24,15 +24,22 @@ const newNode = (): Node => ({ statics: new Map(), param: undefined, operations:
 export class Router {
   private readonly root = newNode();
   private readonly notFound: RouteMatch = { kind: 'not-found' };
+  /**
+   * Operations whose parameter names differ from the trie's at the same place
+   * (`/things/{id}` and `/things/{thingId}/parts` share one parameter node): [trie name, own name].
+   */
+  private readonly renames = new Map<Operation, [string, string][]>();
 
   constructor(operations: readonly Operation[]) {
     const nodes = new Set<Node>();
     for (const op of operations) {
       let node = this.root;
+      const renames: [string, string][] = [];
       for (const segment of op.path.split('/').slice(1)) {
         const param = /^\{(.+)\}$/.exec(segment);
         if (param) {
           node.param ??= { name: param[1] as string, node: newNode() };
+          if (node.param.name !== param[1]) renames.push([node.param.name, param[1] as string]);
           node = node.param.node;
         } else {
           let next = node.statics.get(segment);
@@ -41,6 +48,7 @@ export class Router {
         }
       }
       node.operations.set(op.method.toUpperCase(), op);
+      if (renames.length > 0) this.renames.set(op, renames);
       nodes.add(node);
     }
     for (const node of nodes) {
@@ -71,6 +79,12 @@ export class Router {
     if (!node || node.operations.size === 0) return this.notFound;
     const operation = node.operations.get(method) ?? (method === 'HEAD' ? node.operations.get('GET') : undefined);
     if (!operation) return { kind: 'method-not-allowed', allowed: node.allow };
+    const renames = this.renames.size > 0 ? this.renames.get(operation) : undefined;
+    if (renames && params) {
+      const own: Record<string, string> = {};
+      for (const [name, value] of Object.entries(params)) own[renames.find(([from]) => from === name)?.[1] ?? name] = value;
+      params = own;
+    }
     return { kind: 'operation', operation, params: params ?? {} };
   }
 }

@@ -86,12 +86,19 @@ describe('petstore-kit mock', () => {
     expect(r.stderr()).not.toMatch(/\n\s+at /);
   });
 
-  it('refuses a document whose operations the mock does not implement, exit 2', async () => {
+  it('serves a document the Petstore pack knows nothing of, printing the behaviour of each operation', async () => {
     const file = join(dir, 'other.yaml');
     await writeFile(file, 'openapi: 3.0.3\ninfo: { title: x, version: "1" }\npaths:\n  /owners:\n    get:\n      operationId: listOwners\n      responses: { "200": { description: ok } }\n');
     const r = run(['mock', '--port', '0', '--spec', file]);
-    expect(await r.exit).toBe(2);
-    expect(r.stderr()).toContain('GET /owners (listOwners) has no behaviour in the mock');
+    try {
+      const url = await started(r);
+      expect(r.stdout()).toMatch(/^ {2}GET \/owners {2}example$/m);
+      const res = await fetch(`${url}/owners`, { headers: { 'X-API-Key': 'demo-pro' } });
+      expect(res.status).toBe(200);
+    } finally {
+      r.child.kill('SIGTERM');
+    }
+    expect(await r.exit).toBe(0);
   });
 
   it('refuses a broken config file naming the field, exit 2', async () => {

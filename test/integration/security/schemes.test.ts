@@ -63,15 +63,19 @@ describe('known-keys: only the demo and configured keys pass, wherever the docum
     expect(both.headers['x-ratelimit-limit']).toBe('1000');
   });
 
-  it('a public operation (security: []) answers without a credential, counted per client address under the Free plan', async () => {
+  it('a public operation (security: []) answers without a credential, counted per client address under the default plan', async () => {
     const session = { 'X-Mock-Session': fresh() };
     const first = await mock.request('GET', '/store/inventory?limit=2', session);
     expect(first.status).toBe(200);
     expect(first.body).toHaveLength(2);
-    expect(first.headers['x-ratelimit-limit']).toBe('60');
-    expect(first.headers['x-ratelimit-remaining']).toBe('59');
+    expect(first.headers['x-ratelimit-limit']).toBe('300');
+    expect(first.headers['x-ratelimit-remaining']).toBe('299');
     const withKey = await mock.request('GET', '/store/inventory?limit=2', { ...session, Authorization: 'Bearer demo-pro' });
-    expect(withKey.headers['x-ratelimit-remaining']).toBe('58');
+    expect(withKey.headers['x-ratelimit-remaining']).toBe('298');
+    // Its own counter: the address's failed attempts at keyed operations are counted apart, on the Free plan.
+    const refused = await mock.request('GET', '/pets?limit=1', session);
+    expect(refused.status).toBe(401);
+    expect([refused.headers['x-ratelimit-limit'], refused.headers['x-ratelimit-remaining']]).toEqual(['60', '59']);
   });
 
   it("answers a request that matches no operation by the document's own security", async () => {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
-import { buildSeedData } from '../../../src/generation/seed-data.js';
-import { CATEGORY_WORDS } from '../../../src/generation/word-lists.js';
+import { buildSeedData } from '../../../src/packs/petstore/seed-data.js';
+import { CATEGORY_WORDS } from '../../../src/packs/petstore/word-lists.js';
 import { checkInvariants } from '../../../src/store/invariants.js';
-import { createMemoryStore } from '../../../src/store/memory-store.js';
-import type { StoreData } from '../../../src/store/records.js';
+import { createMemoryStore } from '../../../src/packs/petstore/store/memory-store.js';
+import type { StoreData } from '../../../src/packs/petstore/store/records.js';
 import type { Document, Schema } from '../../../src/spec/openapi.js';
 import { createAjv } from '../../../src/validation/create-ajv.js';
 import { petstoreDocument } from '../../helpers/petstore-document.js';

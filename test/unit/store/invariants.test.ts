@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInvariants } from '../../../src/store/invariants.js';
-import type { Order, Pet, StoreData } from '../../../src/store/records.js';
+import type { Order, Pet, StoreData } from '../../../src/packs/petstore/store/records.js';
 import { fixtureData } from './store-fixture.js';
 
 function withPets(pets: readonly unknown[], stock = fixtureData().stock): StoreData {

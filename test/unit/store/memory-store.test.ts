@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/core/errors.js';
-import { createMemoryStore } from '../../../src/store/memory-store.js';
-import type { StoreData } from '../../../src/store/records.js';
+import { createMemoryStore } from '../../../src/packs/petstore/store/memory-store.js';
+import type { StoreData } from '../../../src/packs/petstore/store/records.js';
 import { NOW, fixtureData } from './store-fixture.js';
 
 const ALL = { limit: 100, offset: 0 };

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { ApiError, type ErrorCode } from '../../../src/core/errors.js';
-import type { StoreData } from '../../../src/store/records.js';
-import { dataFromState, stateFromData, type StoreState } from '../../../src/store/store-state.js';
+import type { StoreData } from '../../../src/packs/petstore/store/records.js';
+import { dataFromState, stateFromData, type StoreState } from '../../../src/packs/petstore/store/store-state.js';
 
 /** 2026-11-01T00:00:00Z: a fixed "now" so no test reads the real clock. */
 export const NOW = Date.UTC(2026, 10, 1);

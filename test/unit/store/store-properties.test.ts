@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/core/errors.js';
 import { checkInvariants } from '../../../src/store/invariants.js';
-import { createMemoryStore } from '../../../src/store/memory-store.js';
-import type { PetStatus, StoreData } from '../../../src/store/records.js';
-import type { Store } from '../../../src/store/store.js';
+import { createMemoryStore } from '../../../src/packs/petstore/store/memory-store.js';
+import type { PetStatus, StoreData } from '../../../src/packs/petstore/store/records.js';
+import type { Store } from '../../../src/packs/petstore/store/store.js';
 import { NOW, fixtureData } from './store-fixture.js';
 
 type Command = { name: string; run: (store: Store) => Promise<unknown> };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as t from '../../../src/store/transitions.js';
-import { dataFromState, stateFromData } from '../../../src/store/store-state.js';
+import * as t from '../../../src/packs/petstore/store/transitions.js';
+import { dataFromState, stateFromData } from '../../../src/packs/petstore/store/store-state.js';
 import { NOW, expectRejected, fixtureState } from './store-fixture.js';
 
 describe('createPet', () => {

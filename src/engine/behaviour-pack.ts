@@ -1,0 +1,34 @@
+import type { Document } from '../spec/openapi.js';
+import type { Operation } from '../spec/operation-index.js';
+import type { BehaviourContext, OperationResult } from './behaviour.js';
+
+/** A pack's handler of one operation, given the session's state of that pack. */
+export type PackHandler<State> = (ctx: BehaviourContext, state: State) => Promise<OperationResult>;
+
+/**
+ * Rules a document cannot express, for operations that are really the pack's own
+ * (docs/decisions/018-behaviour-packs.md). A pack is one folder under src/packs exporting one
+ * of these; the engine asks the packs first, then infers CRUD, then answers from examples.
+ *
+ * Life cycle: `claims` is asked once per operation at load. When a pack claims at least one
+ * operation, `seed` runs once (what every session starts from), `createState` runs for every
+ * session (on first use and on `/__admin/reset`), and `handler` once per claimed operation.
+ */
+export interface BehaviourPack<State = unknown, Seed = unknown> {
+  readonly name: string;
+  /**
+   * True only when the operation is the pack's own: its operationId, method, path template and
+   * the request/response schema shapes its rules need. Another document's operation of the
+   * same name but another shape must be left to the generic rules.
+   */
+  claims(operation: Operation, document: Document): boolean;
+  /** `document` is the dereferenced one; the same `seed` gives the same data. */
+  seed(document: Document, seed: number): Seed;
+  createState(seed: Seed): State;
+  /** The state as plain data, for inspection (tests, the soak run). */
+  snapshot(state: State): Promise<unknown>;
+  handler(operation: Operation): PackHandler<State>;
+}
+
+/** Packs are listed without knowing their State types; the engine only passes states through. */
+export type AnyPack = BehaviourPack<any, any>;

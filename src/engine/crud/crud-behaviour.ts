@@ -1,0 +1,151 @@
+import type { Faker } from '@faker-js/faker';
+import { ApiError } from '../../core/errors.js';
+import { fakeFromSchema } from '../../generation/fake-value.js';
+import type { Response, Schema } from '../../spec/openapi.js';
+import type { Operation } from '../../spec/operation-index.js';
+import type { RecordStore, StoredRecord } from '../../store/record-store.js';
+import type { Behaviour, BehaviourContext, OperationResult } from '../behaviour.js';
+import { requiredHeaders, successStatus } from '../documented-responses.js';
+import { jsonSchemaOf, listSchema, type CrudAction, type Resource } from './infer-resources.js';
+import { envelopeBody } from './list-answer.js';
+import { cursorAt, pageLinks, pagingOf, windowOf } from './paging.js';
+import { answerOf, mergePatch, objectSchemaOf, recordFromInput } from './record-shape.js';
+
+const PREFERRED: Record<CrudAction, readonly string[]> = {
+  create: ['201', '200', '202'],
+  list: ['200'],
+  read: ['200'],
+  replace: ['200', '204'],
+  update: ['200', '204'],
+  delete: ['204', '200', '202'],
+};
+
+/** The behaviour of one CRUD operation of an inferred resource; everything read from the document is read here, once. */
+export function crudBehaviour(resource: Resource, action: CrudAction, operation: Operation): Behaviour {
+  const success = successStatus(operation, PREFERRED[action])!;
+  const answer = answerWriter(success.status, success.response);
+  const kind = `crud:${action}`;
+  const handle = action === 'list' ? listHandler(resource, operation, answer) : itemHandler(resource, action, answer);
+  return { kind, resource: resource.name, handle };
+}
+
+type AnswerWriter = (record: StoredRecord | undefined, ctx: BehaviourContext, extra?: Record<string, string>, body?: unknown) => OperationResult;
+
+/** Writes the documented success answer for a record: projected to the response schema, with the documented headers. */
+function answerWriter(status: number, response: Response): AnswerWriter {
+  const schema = jsonSchemaOf(response.content);
+  const record = objectSchemaOf(schema);
+  const documented = Object.keys(response.headers ?? {});
+  const hasBody = schema !== undefined && status !== 204;
+  return (stored, ctx, extra = {}, given) => {
+    const headers = requiredHeaders(response, ctx.faker, ctx.answerHeaders);
+    for (const [name, value] of Object.entries(extra)) {
+      const as = documented.find((d) => d.toLowerCase() === name.toLowerCase());
+      if (as) headers[as] = value;
+    }
+    if (!hasBody) return { status, headers };
+    if (given !== undefined) return { status, headers, body: given };
+    const body = record && stored ? answerOf(record, stored, ctx.faker) : fakeFromSchema(schema, ctx.faker);
+    return { status, headers, body };
+  };
+}
+
+function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWriter): Behaviour['handle'] {
+  return async (ctx) => {
+    const records = ctx.state.records;
+    const scope = await scopeOf(resource, ctx, records);
+    if (action === 'create') {
+      const id = await newId(resource, ctx, records, scope);
+      const record = recordFromInput(resource.record, ctx.valid.body, undefined, serverFields(resource, ctx, id), ctx.faker);
+      await records.put(resource.name, scope, id, record);
+      return answer(record, ctx, { Location: `${ctx.path}/${encodeURIComponent(id)}` });
+    }
+    const id = String(ctx.valid.path[resource.itemParam]);
+    const old = await records.get(resource.name, scope, id);
+    if (!old) throw new ApiError('not_found', `No ${resource.name} record with id ${id.slice(0, 100)}`);
+    if (action === 'read') return answer(old, ctx);
+    if (action === 'delete') {
+      await records.remove(resource.name, scope, id);
+      return answer(old, ctx);
+    }
+    const input = action === 'update' ? mergePatch(old, ctx.valid.body) : ctx.valid.body;
+    const record = recordFromInput(resource.record, input, old, serverFields(resource, ctx, id), ctx.faker);
+    await records.put(resource.name, scope, id, record);
+    return answer(record, ctx);
+  };
+}
+
+function listHandler(resource: Resource, operation: Operation, answer: AnswerWriter): Behaviour['handle'] {
+  const paging = pagingOf(operation);
+  const shape = listSchema(operation)!;
+  const fields = new Set(Object.keys(resource.record.properties ?? {}));
+  const filters = operation.parameters.filter((p) => p.in === 'query' && fields.has(p.name) && ![paging.limitParam, paging.offsetParam, paging.pageParam, paging.cursorParam].includes(p.name)).map((p) => p.name);
+  const envelope = shape.property === undefined ? undefined : (objectSchemaOf(jsonSchemaOf(successStatus(operation)!.response.content)) ?? undefined);
+  return async (ctx) => {
+    const scope = await scopeOf(resource, ctx, ctx.state.records);
+    const query = ctx.valid.query;
+    const matching = (await ctx.state.records.list(resource.name, scope)).filter((record) => filters.every((name) => matches(record[name], query[name])));
+    const { offset, limit, page } = windowOf(paging, query);
+    const items = matching.slice(offset, offset + limit).map((record) => answerOf(shape.items, record, ctx.faker));
+    const end = offset + items.length;
+    const next = end < matching.length ? cursorAt(end) : null;
+    const body = envelope ? envelopeBody(envelope, shape.property!, { items, total: matching.length, offset, limit, page, next }, ctx.faker) : items;
+    const extra: Record<string, string> = { 'X-Total-Count': String(matching.length) };
+    const links = pageLinks(ctx.path, query, paging, offset, limit, matching.length);
+    if (links) extra.Link = links;
+    return answer(undefined, ctx, extra, body);
+  };
+}
+
+function matches(value: unknown, wanted: unknown): boolean {
+  if (wanted === undefined) return true;
+  if (Array.isArray(wanted)) return wanted.length === 0 || wanted.some((w) => String(w) === String(value));
+  return String(wanted) === String(value);
+}
+
+/**
+ * Where the request's records live: '' for a top-level resource, the parent record's key for a
+ * nested one (404 when the parent record does not exist).
+ */
+async function scopeOf(resource: Resource, ctx: BehaviourContext, records: RecordStore): Promise<string> {
+  const parent = resource.parent;
+  if (!parent) return '';
+  const parentScope = await scopeOf(parent, ctx, records);
+  const parentId = String(ctx.valid.path[parent.itemParam]);
+  if (!(await records.get(parent.name, parentScope, parentId))) throw new ApiError('not_found', `No ${parent.name} record with id ${parentId.slice(0, 100)}`);
+  return `${parentScope}/${encodeURIComponent(parentId)}`;
+}
+
+/** The id field, and a field naming the parent (`ownerId` under `/owners/{ownerId}`), set by the server. */
+function serverFields(resource: Resource, ctx: BehaviourContext, id: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  const properties = (resource.record.properties ?? {}) as Record<string, Schema>;
+  if (resource.idField) fields[resource.idField] = resource.idKind === 'integer' ? Number(id) : id;
+  if (resource.parent && Object.hasOwn(properties, resource.parent.itemParam)) {
+    const value = ctx.valid.path[resource.parent.itemParam];
+    const type = (properties[resource.parent.itemParam] as Schema).type;
+    fields[resource.parent.itemParam] = type === 'integer' || type === 'number' ? Number(value) : String(value);
+  }
+  return fields;
+}
+
+/** The client's id when the body carries one (and the field is not read-only), else one the server makes. */
+async function newId(resource: Resource, ctx: BehaviourContext, records: RecordStore, scope: string): Promise<string> {
+  const body = ctx.valid.body as Record<string, unknown> | undefined;
+  const given = resource.idField && body && typeof body === 'object' ? body[resource.idField] : undefined;
+  const idSchema = resource.idField ? (resource.record.properties![resource.idField] as Schema) : undefined;
+  if ((typeof given === 'string' || typeof given === 'number') && !idSchema?.readOnly) return String(given);
+  return makeId(resource, records, scope, ctx.faker, idSchema);
+}
+
+export async function makeId(resource: Resource, records: RecordStore, scope: string, faker: Faker, idSchema: Schema | undefined): Promise<string> {
+  // A few tries for a fresh one: an id schema with few values (an enum) can run out.
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    let id: string;
+    if (resource.idKind === 'integer') id = String(await records.nextId(resource.name));
+    else if (resource.idKind === 'uuid') id = faker.string.uuid();
+    else id = idSchema && (idSchema.pattern || idSchema.format || idSchema.enum) ? String(fakeFromSchema(idSchema, faker)) : faker.string.alphanumeric(12);
+    if (!(await records.get(resource.name, scope, id))) return id;
+  }
+  throw new ApiError('internal_error', `No fresh id is left for a new ${resource.name} record`);
+}

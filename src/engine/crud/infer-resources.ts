@@ -1,0 +1,163 @@
+import { assertNoRef, mergeAllOf, type MergedSchema } from '../../generation/merge-all-of.js';
+import type { MediaType, Response, Schema } from '../../spec/openapi.js';
+import type { Operation } from '../../spec/operation-index.js';
+import { isJsonType, successStatus } from '../documented-responses.js';
+
+/**
+ * A resource inferred from paths (docs/decisions/019-crud-inference.md): a collection path
+ * (`/things`, `/owners/{ownerId}/things`) and an item path adding one path parameter.
+ */
+export interface Resource {
+  /** Unique among the document's resources: the last literal segment, or the whole path when that repeats. */
+  name: string;
+  collectionPath: string;
+  itemPath: string;
+  /** The item path's last parameter. */
+  itemParam: string;
+  /** The record's id property (the item parameter's name, else `id`), when the record schema has one. */
+  idField: string | undefined;
+  /** How ids are made: `integer` (a sequence), else a string of the id's format (`uuid` or plain). */
+  idKind: 'integer' | 'uuid' | 'string';
+  /** The record schema, allOf merged. */
+  record: MergedSchema;
+  /** The resource whose item path the collection path extends (records belong to a parent record). */
+  parent: Resource | undefined;
+  /** Examples of records found in the document (responses and request bodies of the resource). */
+  examples: readonly Record<string, unknown>[];
+}
+
+export type CrudAction = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete';
+
+/** The resources of a document and the CRUD action of each operation that is one. */
+export interface ResourceIndex {
+  readonly resources: readonly Resource[];
+  actionOf(operation: Operation): { resource: Resource; action: CrudAction } | undefined;
+}
+
+const ITEM_ACTIONS: Partial<Record<Operation['method'], CrudAction>> = { get: 'read', put: 'replace', patch: 'update', delete: 'delete' };
+
+export function inferResources(operations: readonly Operation[]): ResourceIndex {
+  const byPath = new Map<string, Operation[]>();
+  for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+  const found = new Map<string, Resource>();
+  const actions = new Map<Operation, { resource: Resource; action: CrudAction }>();
+
+  // Shorter item paths first, so that a parent exists before its nested collections are read.
+  const itemPaths = [...byPath.keys()].filter((p) => /\/\{[^}/]+\}$/.test(p)).sort((a, b) => a.split('/').length - b.split('/').length);
+  for (const itemPath of itemPaths) {
+    const collectionPath = itemPath.slice(0, itemPath.lastIndexOf('/'));
+    const collectionOps = byPath.get(collectionPath) ?? [];
+    const itemOps = byPath.get(itemPath)!;
+    const create = collectionOps.find((o) => o.method === 'post');
+    const list = collectionOps.find((o) => o.method === 'get' && listSchema(o) !== undefined);
+    if (!create && !list) continue;
+    const record = recordSchema(itemOps.find((o) => o.method === 'get'), create, itemOps, list);
+    if (!record) continue;
+    const itemParam = itemPath.slice(itemPath.lastIndexOf('{') + 1, -1);
+    const properties = record.properties ?? {};
+    const idField = Object.hasOwn(properties, itemParam) ? itemParam : Object.hasOwn(properties, 'id') ? 'id' : undefined;
+    // An id must fit the record's id property and every path parameter that addresses it, nested
+    // paths included (a document may say `uuid` for it only under /things/{thingId}/parts).
+    const paramSchemas = operations
+      .filter((o) => o.path === itemPath || o.path.startsWith(`${itemPath}/`))
+      .flatMap((o) => o.parameters.filter((p) => p.in === 'path' && p.name === itemParam).map((p) => p.schema as Schema | undefined));
+    const idSchemas = [idField ? assertNoRef(properties[idField] as Schema) : undefined, ...paramSchemas].filter((s): s is Schema => s !== undefined);
+    const idKind = idSchemas.some((s) => s.type === 'integer' || s.type === 'number') ? 'integer' : idSchemas.some((s) => s.format === 'uuid') ? 'uuid' : 'string';
+    const parentPath = collectionPath.slice(0, collectionPath.lastIndexOf('/'));
+    const resource: Resource = {
+      name: lastLiteral(collectionPath),
+      collectionPath,
+      itemPath,
+      itemParam,
+      idField,
+      idKind,
+      record,
+      parent: /\}$/.test(parentPath) ? found.get(parentPath) : undefined,
+      examples: [...itemOps, ...(create ? [create] : [])].flatMap(recordExamples).filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e)),
+    };
+    found.set(itemPath, resource);
+    if (create) actions.set(create, { resource, action: 'create' });
+    if (list) actions.set(list, { resource, action: 'list' });
+    for (const op of itemOps) {
+      const action = ITEM_ACTIONS[op.method];
+      if (action) actions.set(op, { resource, action });
+    }
+  }
+  const resources = [...found.values()];
+  const counts = new Map<string, number>();
+  for (const r of resources) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
+  for (const r of resources) if (counts.get(r.name)! > 1) r.name = r.collectionPath;
+  return { resources, actionOf: (op) => actions.get(op) };
+}
+
+function lastLiteral(path: string): string {
+  return path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1) ?? path;
+}
+
+export function jsonSchemaOf(content: Readonly<Record<string, MediaType>> | undefined): Schema | undefined {
+  if (!content) return undefined;
+  const type = Object.keys(content).find((t) => isJsonType(t) && t !== '*/*');
+  return type ? (content[type]!.schema as Schema | undefined) : undefined;
+}
+
+function objectSchema(schema: Schema | undefined): MergedSchema | undefined {
+  if (!schema) return undefined;
+  let merged: MergedSchema;
+  try {
+    merged = mergeAllOf(assertNoRef(schema));
+  } catch {
+    return undefined;
+  }
+  return merged.properties && (merged.type === undefined || merged.type === 'object') ? merged : undefined;
+}
+
+/** The schema of the records a list answers, and where they are in its body. */
+export function listSchema(op: Operation): { items: MergedSchema; property: string | undefined } | undefined {
+  const success = successStatus(op);
+  const schema = success ? jsonSchemaOf(success.response.content) : undefined;
+  if (!schema) return undefined;
+  const merged = mergeAllOf(assertNoRef(schema));
+  if (merged.type === 'array') {
+    const items = objectSchema(merged.items as Schema | undefined);
+    return items ? { items, property: undefined } : undefined;
+  }
+  const property = envelopeProperty(merged);
+  if (!property) return undefined;
+  const items = objectSchema((assertNoRef(merged.properties![property] as Schema) as MergedSchema).items as Schema | undefined);
+  return items ? { items, property } : undefined;
+}
+
+const ENVELOPE_NAMES = ['data', 'items', 'results', 'records', 'content', 'entries', 'values', 'list'];
+
+/** The array property of an envelope object: a well-known name first, else the only array of objects. */
+function envelopeProperty(schema: MergedSchema): string | undefined {
+  const properties = schema.properties;
+  if (!properties) return undefined;
+  const arrays = Object.keys(properties).filter((name) => {
+    const p = assertNoRef(properties[name] as Schema) as MergedSchema;
+    return p.type === 'array' && objectSchema(p.items as Schema | undefined) !== undefined;
+  });
+  return arrays.find((n) => ENVELOPE_NAMES.includes(n.toLowerCase())) ?? (arrays.length === 1 ? arrays[0] : undefined);
+}
+
+function recordSchema(read: Operation | undefined, create: Operation | undefined, itemOps: readonly Operation[], list: Operation | undefined): MergedSchema | undefined {
+  const answer = (op: Operation | undefined) => (op ? objectSchema(jsonSchemaOf(successStatus(op)?.response.content)) : undefined);
+  return (
+    answer(read) ??
+    answer(create) ??
+    answer(itemOps.find((o) => o.method === 'put')) ??
+    (list ? listSchema(list)?.items : undefined) ??
+    objectSchema(jsonSchemaOf(create?.requestBody?.content))
+  );
+}
+
+/** The examples of an operation's success answer (a record, for the item operations and create). */
+function recordExamples(op: Operation): unknown[] {
+  const content = (successStatus(op)?.response as Response | undefined)?.content;
+  const type = content ? Object.keys(content).find((t) => isJsonType(t) && t !== '*/*') : undefined;
+  const media = type ? content![type]! : undefined;
+  if (!media) return [];
+  const out = Object.values((media.examples ?? {}) as Record<string, { value?: unknown }>).filter((e) => e && 'value' in e).map((e) => e.value);
+  if (media.example !== undefined) out.push(media.example);
+  return out;
+}

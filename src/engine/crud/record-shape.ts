@@ -1,0 +1,117 @@
+import type { Faker } from '@faker-js/faker';
+import { fakeFromSchema } from '../../generation/fake-value.js';
+import { assertNoRef, mergeAllOf, type MergedSchema } from '../../generation/merge-all-of.js';
+import type { Schema } from '../../spec/openapi.js';
+import type { StoredRecord } from '../../store/record-store.js';
+
+type Fields = Record<string, unknown>;
+
+/**
+ * The record to store from a client's input: `readOnly` fields are the server's (the client's
+ * values are dropped; generated on create, kept from `base` on replace and update), `server`
+ * fields (the id, the parent's id) are set, and required fields still missing are generated.
+ */
+export function recordFromInput(schema: MergedSchema, input: unknown, base: StoredRecord | undefined, server: Fields, faker: Faker): Fields {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const out: Fields = {};
+  if (input && typeof input === 'object' && !Array.isArray(input)) {
+    for (const [name, value] of Object.entries(input)) if (!isReadOnly(properties[name])) out[name] = value;
+  }
+  for (const [name, property] of Object.entries(properties)) {
+    if (isReadOnly(property) && base?.[name] !== undefined) out[name] = base[name];
+  }
+  Object.assign(out, server);
+  return completed(schema, out, faker, true);
+}
+
+/** JSON Merge Patch (RFC 7396) of `patch` onto `base`: null removes, objects merge, anything else replaces. */
+export function mergePatch(base: StoredRecord, patch: unknown): Fields {
+  if (!patch || typeof patch !== 'object' || Array.isArray(patch)) return { ...base };
+  const out: Fields = { ...base };
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) delete out[name];
+    else if (typeof value === 'object' && !Array.isArray(value) && out[name] && typeof out[name] === 'object' && !Array.isArray(out[name])) {
+      out[name] = mergePatch(out[name] as StoredRecord, value);
+    } else out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * A stored record as an answer of `schema`: only the properties the schema declares, never a
+ * `writeOnly` one, and required ones the record lacks generated. A stored value the answer's
+ * property cannot hold (the create request said `to: "a@b"`, the answer says an array) is
+ * left out too, and generated when required: documents often describe requests and answers
+ * by different schemas.
+ */
+export function answerOf(schema: MergedSchema | undefined, record: StoredRecord, faker: Faker): Fields {
+  if (!schema?.properties) return { ...record };
+  const properties = schema.properties as Record<string, Schema>;
+  const out: Fields = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const own = assertNoRef(property);
+    if (record[name] !== undefined && !own.writeOnly && fits(record[name], own)) out[name] = record[name];
+  }
+  return completed(schema, out, faker, false);
+}
+
+const FORMATS: Record<string, RegExp> = {
+  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  email: /^[^@\s]+@[^@\s]+$/,
+};
+
+/** A quick check that a value can stand in an answer: its JSON type, enum, const and common formats. */
+function fits(value: unknown, schema: Schema): boolean {
+  if (value === null) return schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes('null'));
+  if (schema.enum && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
+  if ('const' in schema && JSON.stringify((schema as { const: unknown }).const) !== JSON.stringify(value)) return false;
+  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
+  if (types.length > 0 && !types.some((t) => typeFits(value, t))) return false;
+  if (typeof value === 'string' && schema.format && FORMATS[schema.format] && !FORMATS[schema.format]!.test(value)) return false;
+  return true;
+}
+
+function typeFits(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value);
+    default:
+      return typeof value === type;
+  }
+}
+
+/** Required fields (and, for a stored record, `readOnly` ones) that are missing, generated. */
+function completed(schema: MergedSchema, fields: Fields, faker: Faker, stored: boolean): Fields {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const required = new Set(schema.required ?? []);
+  for (const [name, property] of Object.entries(properties)) {
+    if (fields[name] !== undefined) continue;
+    const own = assertNoRef(property);
+    if (!stored && own.writeOnly) continue;
+    if (required.has(name) || (stored && own.readOnly)) fields[name] = fakeFromSchema(property, faker);
+  }
+  return fields;
+}
+
+function isReadOnly(property: Schema | undefined): boolean {
+  return property !== undefined && assertNoRef(property).readOnly === true;
+}
+
+/** A schema with its allOf merged; undefined when it is no object schema. */
+export function objectSchemaOf(schema: Schema | undefined): MergedSchema | undefined {
+  if (!schema) return undefined;
+  try {
+    const merged = mergeAllOf(assertNoRef(schema));
+    return merged.properties ? merged : undefined;
+  } catch {
+    return undefined;
+  }
+}

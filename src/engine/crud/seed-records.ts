@@ -1,0 +1,62 @@
+import type { Faker } from '@faker-js/faker';
+import { createFaker } from '../../generation/create-faker.js';
+import { fakeFromSchema } from '../../generation/fake-value.js';
+import type { Schema } from '../../spec/openapi.js';
+import { createMemoryRecordStore, EMPTY_RECORDS } from '../../store/memory-record-store.js';
+import type { RecordData, RecordStore } from '../../store/record-store.js';
+import type { Resource } from './infer-resources.js';
+import { makeId } from './crud-behaviour.js';
+import { recordFromInput } from './record-shape.js';
+
+/** Records per top-level resource, and per parent record for a nested one. */
+const TOP_LEVEL = 5;
+const PER_PARENT = 2;
+
+/**
+ * The records every session starts from: for each resource its examples first, then records
+ * generated from its schema (faker seeded by `seed`, so the same seed gives the same records);
+ * nested resources get records under each record of their parent. `resources` come parents first.
+ */
+export async function seedRecords(resources: readonly Resource[], seed: number): Promise<RecordData> {
+  const faker = createFaker(seed);
+  const store = createMemoryRecordStore(EMPTY_RECORDS);
+  const keysOf = new Map<Resource, string[]>();
+  for (const resource of resources) {
+    const scopes = resource.parent ? (keysOf.get(resource.parent) ?? []) : [''];
+    const keys: string[] = [];
+    for (const scope of scopes) {
+      const count = resource.parent ? PER_PARENT : Math.max(TOP_LEVEL, resource.examples.length);
+      for (let i = 0; i < count; i += 1) {
+        const example = resource.parent ? undefined : resource.examples[i];
+        const key = await seedOne(store, resource, scope, example, faker);
+        if (key) keys.push(key);
+      }
+    }
+    keysOf.set(resource, keys);
+  }
+  return store.snapshot();
+}
+
+async function seedOne(store: RecordStore, resource: Resource, scope: string, example: Record<string, unknown> | undefined, faker: Faker): Promise<string | undefined> {
+  const idSchema = resource.idField ? (resource.record.properties![resource.idField] as Schema) : undefined;
+  const given = resource.idField ? example?.[resource.idField] : undefined;
+  const id = typeof given === 'string' || typeof given === 'number' ? String(given) : await makeId(resource, store, scope, faker, idSchema);
+  if (await store.get(resource.name, scope, id)) return undefined;
+  const server: Record<string, unknown> = {};
+  if (resource.idField) server[resource.idField] = resource.idKind === 'integer' ? Number(id) : id;
+  const parentParam = resource.parent?.itemParam;
+  if (parentParam && resource.record.properties && Object.hasOwn(resource.record.properties, parentParam)) {
+    const parentId = decodeURIComponent(scope.slice(scope.lastIndexOf('/') + 1));
+    const type = (resource.record.properties[parentParam] as { type?: string }).type;
+    server[parentParam] = type === 'integer' || type === 'number' ? Number(parentId) : parentId;
+  }
+  try {
+    // Seed records have every property (optional ones too), so that lists show the whole shape.
+    const record = recordFromInput(resource.record, example ?? fakeFromSchema(resource.record, faker, { optionalRate: 1 }), undefined, server, faker);
+    await store.put(resource.name, scope, id, record);
+  } catch {
+    return undefined; // a schema nothing can be generated for: the resource starts with fewer records
+  }
+  return `${scope}/${encodeURIComponent(id)}`;
+}
+

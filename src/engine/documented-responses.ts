@@ -1,0 +1,72 @@
+import type { Faker } from '@faker-js/faker';
+import { fakeFromSchema } from '../generation/fake-value.js';
+import type { Header, MediaType, Response, Schema } from '../spec/openapi.js';
+import type { Operation } from '../spec/operation-index.js';
+
+/**
+ * The success status an operation answers: the first of `preferred` it documents, else its
+ * lowest documented 2xx, else `2XX` (as 200), else `default` (as 200).
+ */
+export function successStatus(operation: Operation, preferred: readonly string[] = []): { status: number; response: Response } | undefined {
+  const responses = operation.responses;
+  for (const code of preferred) if (Object.hasOwn(responses, code)) return { status: Number(code), response: responses[code]! };
+  const twos = Object.keys(responses).filter((c) => /^2\d\d$/.test(c)).sort();
+  if (twos.length > 0) return { status: Number(twos[0]), response: responses[twos[0]!]! };
+  for (const code of ['2XX', '2xx', 'default']) if (Object.hasOwn(responses, code)) return { status: 200, response: responses[code]! };
+  return undefined;
+}
+
+/** The documented response for a status: exact, then its range (`4XX`), then `default`. */
+export function responseFor(operation: Operation, status: number): Response | undefined {
+  const responses = operation.responses;
+  const exact = String(status);
+  const range = `${exact[0]}XX`;
+  for (const code of [exact, range, range.toLowerCase(), 'default']) if (Object.hasOwn(responses, code)) return responses[code];
+  return undefined;
+}
+
+export function isJsonType(type: string): boolean {
+  const base = type.split(';', 1)[0]!.trim().toLowerCase();
+  return base === 'application/json' || base.endsWith('+json') || base === '*/*';
+}
+
+/** The media type answered: JSON when documented (the clients' usual choice), else the first one. */
+export function chooseMedia(content: Readonly<Record<string, MediaType>> | undefined): { type: string; media: MediaType } | undefined {
+  if (!content) return undefined;
+  const types = Object.keys(content);
+  const type = types.find((t) => isJsonType(t) && t !== '*/*') ?? types[0];
+  return type === undefined ? undefined : { type, media: content[type]! };
+}
+
+/** An example of the media type: the one named, else the first of `examples`, else `example`, else the schema's. */
+export function documentedExample(media: MediaType, name?: string): { value: unknown } | undefined {
+  const examples = media.examples as Record<string, { value?: unknown }> | undefined;
+  if (name !== undefined) {
+    const named = examples && Object.hasOwn(examples, name) ? examples[name] : undefined;
+    return named && 'value' in named ? { value: named.value } : undefined;
+  }
+  const first = examples ? Object.values(examples).find((e) => e && 'value' in e) : undefined;
+  if (first) return { value: first.value };
+  if (media.example !== undefined) return { value: media.example };
+  const schema = media.schema as Schema | undefined;
+  if (schema?.example !== undefined) return { value: schema.example };
+  return undefined;
+}
+
+/**
+ * Values for the headers a response documents as required (their example, else generated),
+ * except those the pipeline already answers (`preset`: the rate-limit headers, `Date`): a
+ * document that declares them gets the real values, not made-up ones.
+ */
+export function requiredHeaders(response: Response, faker: Faker, preset: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const taken = Object.keys(preset).map((name) => name.toLowerCase());
+  for (const [name, h] of Object.entries(response.headers ?? {})) {
+    const header = h as Header;
+    if (!header.required || taken.includes(name.toLowerCase())) continue;
+    const schema = header.schema as Schema | undefined;
+    const value = header.example ?? schema?.example ?? (schema ? fakeFromSchema(schema, faker) : 'x');
+    headers[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return headers;
+}

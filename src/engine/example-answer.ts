@@ -1,0 +1,62 @@
+import { ApiError } from '../core/errors.js';
+import { createFaker } from '../generation/create-faker.js';
+import { fakeFromSchema } from '../generation/fake-value.js';
+import type { Response, Schema } from '../spec/openapi.js';
+import type { Operation } from '../spec/operation-index.js';
+import type { Behaviour } from './behaviour.js';
+import { chooseMedia, documentedExample, requiredHeaders, successStatus } from './documented-responses.js';
+import { encodeBody } from './media-body.js';
+
+/**
+ * The behaviour of an operation no pack claims and no resource explains: its documented success
+ * status with an example of the document (`example`), else data generated from the schema
+ * (`generated`), in the documented media type. A schema nothing can be generated for (an
+ * unsatisfiable one, a pattern beyond the generator) makes the operation `unservable`, named at
+ * start-up; its requests are answered 500 with the reason.
+ */
+export function exampleBehaviour(operation: Operation): Behaviour {
+  const success = successStatus(operation) ?? firstDocumented(operation);
+  if (!success) return unservable('it documents no response');
+  const { status, response } = success;
+  const chosen = chooseMedia(response.content);
+  const example = chosen ? documentedExample(chosen.media) : undefined;
+  const schema = chosen?.media.schema as Schema | undefined;
+  if (chosen && !example && schema) {
+    try {
+      fakeFromSchema(schema, probe());
+    } catch (error) {
+      return unservable(`no answer can be generated for its ${status} schema: ${(error as Error).message}`);
+    }
+  }
+  return {
+    kind: example || !chosen ? 'example' : 'generated',
+    handle: async (ctx) => {
+      const headers = requiredHeaders(response, ctx.faker, ctx.answerHeaders);
+      if (!chosen) return { status, headers };
+      const value = example ? example.value : schema ? fakeFromSchema(schema, ctx.faker) : '';
+      const { body, contentType } = encodeBody(value, chosen.type, ctx.faker);
+      return { status, body, headers, contentType };
+    },
+  };
+}
+
+let probeFaker: ReturnType<typeof createFaker> | undefined;
+/** One faker for the load-time trials of every operation (making one costs about a millisecond). */
+function probe(): ReturnType<typeof createFaker> {
+  return (probeFaker ??= createFaker(0));
+}
+
+function firstDocumented(operation: Operation): { status: number; response: Response } | undefined {
+  const code = Object.keys(operation.responses).filter((c) => /^\d{3}$/.test(c)).sort()[0];
+  return code === undefined ? undefined : { status: Number(code), response: operation.responses[code]! };
+}
+
+export function unservable(reason: string): Behaviour {
+  return {
+    kind: 'unservable',
+    reason,
+    handle: async () => {
+      throw new ApiError('internal_error', `This operation cannot be served: ${reason}`);
+    },
+  };
+}
