@@ -50,8 +50,8 @@ describe('createRequestAuthenticator', () => {
     }
   });
 
-  it('counts public operations per client address on the anonymous plan, read-write', () => {
+  it('counts public operations per client address on a counter of their own under the default plan, read-write', () => {
     const operation = { security: [] } as never;
-    expect(authenticator('known-keys')(anonymous, operation)).toEqual({ subject: 'addr:10.0.0.7', anonymous: true, limits: FREE, scope: 'read-write', error: undefined, shown: null });
+    expect(authenticator('known-keys')(anonymous, operation)).toEqual({ subject: 'addr:public:10.0.0.7', anonymous: true, limits: PRO, scope: 'read-write', error: undefined, shown: null });
   });
 });
