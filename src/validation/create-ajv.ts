@@ -1,16 +1,25 @@
 import { Ajv, type Options } from 'ajv';
+import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { prepareSchema } from './prepare-schema.js';
 
-// ajv-formats is CommonJS: under Node's ESM interop its plugin is the `default` of the module object.
+// Both are CommonJS: under Node's ESM interop their exports are the `default` of the module object.
 const addFormats = addFormatsModule.default;
+const Ajv2020 = Ajv2020Module.default;
 
 /**
- * An ajv instance for OpenAPI 3.0 schema objects. OpenAPI's annotation keywords (`example`,
+ * An ajv instance for the schemas of a loaded document. OpenAPI's annotation keywords (`example`,
  * `xml`, `externalDocs`, `discriminator`) are known to it, so strict mode still rejects typos.
  * Formats are the full (RFC) ones: `date-time` needs a time zone, `int64` a safe integer.
+ *
+ * `compile` takes any schema of the document as it is: 3.0 schemas are compiled as draft-07 with
+ * `nullable`, 3.1 ones by an ajv 2020-12 twin; `$ref`s the loader kept because they are cyclic
+ * are given their targets; `x-` keywords and formats ajv does not know are declared (a format it
+ * does not know accepts any string). A schema strict mode still refuses is compiled leniently
+ * rather than failing the operation (see docs/decisions/017-schema-dialects-and-cycles.md).
  */
 export function createAjv(options: Options = {}): Ajv {
-  const ajv = new Ajv({
+  const settings: Options = {
     allErrors: true,
     strict: true,
     strictTypes: false,
@@ -18,8 +27,44 @@ export function createAjv(options: Options = {}): Ajv {
     coerceTypes: false,
     useDefaults: false,
     ...options,
-  });
+  };
+  const ajv = configure(new Ajv(settings));
+  const compileOas30 = ajv.compile.bind(ajv);
+  const twins = new Map<string, Ajv>();
+  const twin = (name: 'oas31' | 'oas31-lenient' | 'oas30-lenient'): Ajv => {
+    let instance = twins.get(name);
+    if (!instance) {
+      const lenient = name.endsWith('lenient') ? { strict: false } : {};
+      instance = configure(name.startsWith('oas31') ? new Ajv2020({ ...settings, ...lenient }) : new Ajv({ ...settings, ...lenient }));
+      twins.set(name, instance);
+    }
+    return instance;
+  };
+
+  const compile = (schema: unknown, meta?: boolean) => {
+    const prepared = prepareSchema(schema);
+    const strictOne = prepared.oas31 ? twin('oas31') : ajv;
+    try {
+      declare(strictOne, prepared.extensions, prepared.formats);
+      return prepared.oas31 ? strictOne.compile(prepared.schema as object, meta) : compileOas30(prepared.schema as object, meta);
+    } catch (err) {
+      if (!(err instanceof Error) || !/^strict mode|unknown format|unknown keyword/.test(err.message) || settings.strict === false) throw err;
+      const lenient = twin(prepared.oas31 ? 'oas31-lenient' : 'oas30-lenient');
+      declare(lenient, prepared.extensions, prepared.formats);
+      return lenient.compile(prepared.schema as object, meta);
+    }
+  };
+  ajv.compile = compile as Ajv['compile'];
+  return ajv;
+}
+
+function configure<T extends Ajv>(ajv: T): T {
   addFormats(ajv, { mode: 'full' });
   ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator']);
   return ajv;
+}
+
+function declare(ajv: Ajv, keywords: Set<string>, formats: Set<string>): void {
+  for (const keyword of keywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword(keyword);
+  for (const format of formats) if (!ajv.formats[format]) ajv.addFormat(format, true);
 }
