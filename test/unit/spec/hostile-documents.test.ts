@@ -2,8 +2,14 @@ import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFaker } from '../../../src/generation/create-faker.js';
+import { fakeFromSchema } from '../../../src/generation/fake-value.js';
 import { loadDocument, parseDocumentText } from '../../../src/spec/load-document.js';
+import { buildOperationIndex } from '../../../src/spec/operation-index.js';
+import type { Schema } from '../../../src/spec/openapi.js';
 import { SpecError } from '../../../src/spec/spec-error.js';
+import { createAjv } from '../../../src/validation/create-ajv.js';
+import { compileRequestValidator } from '../../../src/validation/request-validator.js';
 
 const HOSTILE = 'test/fixtures/hostile-documents';
 
@@ -55,6 +61,21 @@ describe('hostile documents are refused with the file, the JSON path and the rea
     expect(message).toContain('is not a valid OpenAPI 3.0 document');
     expect(message).toContain('/paths/~1things/parameters must be array');
     expect(message).toContain("/paths/~1things/get/responses/200 must have required property 'description'");
+  });
+});
+
+describe('hostile documents that are served', () => {
+  it('a 20,000-value enum: loads, validates and generates in bounded time', async () => {
+    const start = performance.now();
+    const index = buildOperationIndex((await loadDocument(`${HOSTILE}/huge-enum/openapi.yaml`)).document);
+    const ajv = createAjv();
+    const list = compileRequestValidator(index.byId('listCodes')!, ajv);
+    expect(list({ pathParams: {}, query: 'code=v19999', headers: {}, body: undefined }).query).toEqual({ code: 'v19999' });
+    expect(() => list({ pathParams: {}, query: 'code=v20000', headers: {}, body: undefined })).toThrow(/\/query\/code/);
+    const answer = index.byId('listCodes')!.responses['200']!.content!['application/json']!.schema as Schema;
+    const validate = ajv.compile(answer);
+    for (let seed = 0; seed < 20; seed++) expect(validate(fakeFromSchema(answer, createFaker(seed)))).toBe(true);
+    expect(performance.now() - start).toBeLessThan(10_000);
   });
 });
 
