@@ -7,8 +7,9 @@ const TARGET = Symbol('petstore-kit.refTarget');
  * The schema a `$ref` left in the dereferenced document stands for. Dereferencing keeps a `$ref`
  * wherever its target is part of a cycle (a tree, a linked list), so the document stays a tree
  * that naive walkers and JSON can handle; code that must go through such a `$ref` (validation,
- * value generation) asks here. The link is a symbol, invisible to Object.keys, JSON and
- * structuredClone, so it cannot make them loop.
+ * value generation) asks here. The link is a symbol property: invisible to Object.keys,
+ * for-in, JSON and structuredClone, so it cannot make them loop, yet enumerable, so a copy made
+ * by spreading (`{ ...schema }`) keeps it.
  */
 export function refTarget(node: unknown): object | undefined {
   return typeof node === 'object' && node !== null ? (node as { [TARGET]?: object })[TARGET] : undefined;
@@ -29,7 +30,7 @@ export function linkCyclicRefs(file: string, document: object): number {
   let left = 0;
   forEachInternalRef(document, (node, pointer) => {
     left++;
-    Object.defineProperty(node, TARGET, { value: follow(file, document, node, pointer), enumerable: false });
+    Object.defineProperty(node, TARGET, { value: follow(file, document, node, pointer), enumerable: true });
   });
   return left;
 }

@@ -15,8 +15,10 @@ const Ajv2020 = Ajv2020Module.default;
  * `compile` takes any schema of the document as it is: 3.0 schemas are compiled as draft-07 with
  * `nullable`, 3.1 ones by an ajv 2020-12 twin; `$ref`s the loader kept because they are cyclic
  * are given their targets; `x-` keywords and formats ajv does not know are declared (a format it
- * does not know accepts any string). A schema strict mode still refuses is compiled leniently
- * rather than failing the operation (see docs/decisions/017-schema-dialects-and-cycles.md).
+ * does not know accepts any string). A schema that still does not compile (strict mode, a pattern
+ * only valid without the `u` flag) is compiled by a lenient twin rather than failing the operation
+ * on every request; what the lenient twin cannot compile either throws
+ * (see docs/decisions/017-schema-dialects-and-cycles.md).
  */
 export function createAjv(options: Options = {}): Ajv {
   const settings: Options = {
@@ -34,7 +36,9 @@ export function createAjv(options: Options = {}): Ajv {
   const twin = (name: 'oas31' | 'oas31-lenient' | 'oas30-lenient'): Ajv => {
     let instance = twins.get(name);
     if (!instance) {
-      const lenient = name.endsWith('lenient') ? { strict: false } : {};
+      // Lenient: no strict mode, and patterns as JavaScript reads them without the `u` flag
+      // (documents written for other engines escape `-` or `/` where `u` forbids it).
+      const lenient = name.endsWith('lenient') ? { strict: false, unicodeRegExp: false } : {};
       instance = configure(name.startsWith('oas31') ? new Ajv2020({ ...settings, ...lenient }) : new Ajv({ ...settings, ...lenient }));
       twins.set(name, instance);
     }
@@ -47,8 +51,7 @@ export function createAjv(options: Options = {}): Ajv {
     try {
       declare(strictOne, prepared.extensions, prepared.formats);
       return prepared.oas31 ? strictOne.compile(prepared.schema as object, meta) : compileOas30(prepared.schema as object, meta);
-    } catch (err) {
-      if (!(err instanceof Error) || !/^strict mode|unknown format|unknown keyword/.test(err.message) || settings.strict === false) throw err;
+    } catch {
       const lenient = twin(prepared.oas31 ? 'oas31-lenient' : 'oas30-lenient');
       declare(lenient, prepared.extensions, prepared.formats);
       return lenient.compile(prepared.schema as object, meta);

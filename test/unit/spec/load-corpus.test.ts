@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDocumentText } from '../../../src/spec/load-document.js';
 import { loadDocument } from '../../../src/spec/load-document.js';
 import { buildOperationIndex } from '../../../src/spec/operation-index.js';
 import type { Schema } from '../../../src/spec/openapi.js';
@@ -52,5 +56,34 @@ describe('loading the corpus of third-party documents', () => {
     expect(loaded.warnings).toEqual(['/paths/~1apod/get has a key the OpenAPI 3.0 schema does not define: descriptions']);
     const [op] = buildOperationIndex(loaded.document).operations;
     expect(op).toMatchObject({ operationId: 'getApod', operationIdSynthesized: true });
+  });
+});
+
+describe('other forms of the same documents', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'petstore-forms-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads JSON as well as YAML', async () => {
+    const yaml = await readFile(`${CORPUS}/museum/openapi.yaml`, 'utf8');
+    await writeFile(join(dir, 'museum.json'), JSON.stringify(parseDocumentText('museum.yaml', yaml)));
+    const loaded = await loadDocument(join(dir, 'museum.json'));
+    expect(loaded.line).toBe('3.1');
+    expect(buildOperationIndex(loaded.document).operations).toHaveLength(8);
+  });
+
+  it('reads a Swagger 2.0 document split over files of its folder, then converts it', async () => {
+    const swagger = (await readFile(`${CORPUS}/swagger2-petstore-expanded/swagger.yaml`, 'utf8'))
+      .replace(/\$ref: '#\/definitions\/(\w+)'/g, "$ref: 'definitions.yaml#/$1'");
+    expect(swagger).toContain("definitions.yaml#/Pet");
+    const definitions = parseDocumentText('s.yaml', swagger) as { definitions: object };
+    await writeFile(join(dir, 'swagger.yaml'), swagger);
+    await writeFile(join(dir, 'definitions.yaml'), JSON.stringify(definitions.definitions));
+    const loaded = await loadDocument(join(dir, 'swagger.yaml'));
+    expect(loaded.sourceVersion).toBe('2.0');
+    const pet = buildOperationIndex(loaded.document).byId('find pet by id')!.responses['200']!.content!['application/json']!.schema as Schema;
+    expect(pet.allOf).toHaveLength(2);
   });
 });

@@ -95,6 +95,24 @@ describe('schema dialects', () => {
     expect(validate({ 'x-name': 'two' })).toBe(false);
   });
 
+  it('reads a pattern written for engines without the u flag, and still throws for one nothing reads', async () => {
+    const validate = createAjv().compile(await bodySchema('3.0.3', { type: 'string', pattern: '^[\\w\\-]+$' }));
+    expect(validate('a-b_c')).toBe(true);
+    expect(validate('a b')).toBe(false);
+    expect(() => createAjv().compile({ type: 'string', pattern: '(' })).toThrow(/Invalid regular expression/);
+  });
+
+  it('keeps the link of a cyclic $ref through a spread copy', async () => {
+    const loaded = await fromObject('x.yaml', {
+      ...doc('3.0.3', { $ref: '#/components/schemas/Node' }),
+      components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } },
+    });
+    const schema = buildOperationIndex(loaded.document).byId('a')!.requestBody!.content['application/json']!.schema as Schema;
+    const validate = createAjv().compile({ ...schema, description: 'copied' });
+    expect(validate({ next: { next: {} } })).toBe(true);
+    expect(validate({ next: { next: 3 } })).toBe(false);
+  });
+
   it('still compiles every schema of the real 3.1 documents of the corpus', async () => {
     for (const name of ['resend', 'museum', 'redocly-cafe', 'tictactoe']) {
       const loaded = await loadDocument(`test/fixtures/documents/${name}/openapi.yaml`);
