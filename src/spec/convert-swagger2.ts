@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { SpecError } from './spec-error.js';
+import { briefly, SpecError } from './spec-error.js';
 
 const require = createRequire(import.meta.url);
 
@@ -19,6 +19,6 @@ export async function convertSwagger2(file: string, swagger: object): Promise<ob
   try {
     return await converter.convertObj(swagger, { resolve: false, patch: true, warnOnly: true, direct: true, text: '-' });
   } catch (err) {
-    throw new SpecError(file, `is a Swagger 2.0 document that cannot be converted to OpenAPI 3.0: ${(err as Error).message}`);
+    throw new SpecError(file, `is a Swagger 2.0 document that cannot be converted to OpenAPI 3.0: ${briefly(err)}`);
   }
 }

@@ -1,4 +1,4 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { checkStructure, type OpenApiLine } from './check-structure.js';
@@ -6,9 +6,9 @@ import { convertSwagger2 } from './convert-swagger2.js';
 import { checkRefChains, linkCyclicRefs } from './cyclic-refs.js';
 import { bundleLocalFiles, checkExternalRef, externalRefs } from './local-refs.js';
 import type { Document } from './openapi.js';
-import { parseDocumentText } from './parse-document-text.js';
+import { parseDocumentText, readDocumentFile } from './parse-document-text.js';
 import { markOas31 } from './schema-dialect.js';
-import { SpecError } from './spec-error.js';
+import { briefly, SpecError } from './spec-error.js';
 
 export { parseDocumentText } from './parse-document-text.js';
 
@@ -36,9 +36,6 @@ export interface LoadedDocument {
   warnings: string[];
 }
 
-/** Larger than any real document (the largest public ones are around 30 MB). */
-export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
-
 /**
  * Reads, parses, checks and dereferences an OpenAPI 3.0.x or 3.1.x document (or a Swagger 2.0
  * one, converted), YAML or JSON, possibly split over files of its folder. Every failure is a
@@ -46,19 +43,23 @@ export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
  * and exit 2.
  */
 export async function loadDocument(file: string): Promise<LoadedDocument> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    throw new SpecError(file, `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  if (text.length > MAX_DOCUMENT_BYTES) throw new SpecError(file, `is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`);
+  const text = (await readDocumentFile(file)).toString('utf8');
   const parsed = parseDocumentText(file, text);
   return fromObject(file, parsed);
 }
 
 /** The same checks for a document already in memory (tests, programmatic use). */
 export async function fromObject(file: string, parsed: unknown): Promise<LoadedDocument> {
+  try {
+    return await checkAndDereference(file, parsed);
+  } catch (err) {
+    // Nesting is bounded as written, but following $refs can nest a document far deeper.
+    if (err instanceof RangeError) throw new SpecError(file, 'nests too deeply once its $refs are followed');
+    throw err;
+  }
+}
+
+async function checkAndDereference(file: string, parsed: unknown): Promise<LoadedDocument> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new SpecError(file, 'is not an OpenAPI document (expected a mapping at the top level)');
   }
@@ -80,7 +81,7 @@ export async function fromObject(file: string, parsed: unknown): Promise<LoadedD
       timeoutMs: 20_000,
     })) as Document;
   } catch (err) {
-    throw new SpecError(file, `has a $ref that cannot be resolved: ${(err as Error).message}`);
+    throw new SpecError(file, `has a $ref that cannot be resolved: ${briefly(err)}`);
   }
   const cyclicRefs = linkCyclicRefs(file, document);
   if (line === '3.1') markOas31(document);

@@ -1,10 +1,9 @@
 import { realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { parseDocumentText } from './parse-document-text.js';
-import { SpecError } from './spec-error.js';
+import { parseDocumentText, readDocumentFile } from './parse-document-text.js';
+import { briefly, SpecError } from './spec-error.js';
 import { forEachRef } from './walk-refs.js';
 
 /** A `$ref` to something other than a place in the same file. */
@@ -69,24 +68,25 @@ function decodeURIComponentSafe(text: string): string {
  * and its own `$ref`s are checked before they are followed; http(s) is switched off.
  */
 export async function bundleLocalFiles(file: string, document: object, root: string): Promise<object> {
+  // ref-parser wraps what its plugins throw; the first SpecError is what the user should read.
   let refusal: SpecError | undefined;
-  const guard = <T>(work: () => T): T => {
-    try {
-      return work();
-    } catch (err) {
-      if (err instanceof SpecError) refusal ??= err;
-      throw err;
-    }
+  const remember = (err: unknown) => {
+    if (err instanceof SpecError) refusal ??= err;
+    return err;
   };
   const structured = {
     order: 1,
     canParse: ['.yaml', '.yml', '.json'],
-    parse: ({ url, data }: { url: string; data: string | Buffer }) => guard(() => {
+    parse: ({ url, data }: { url: string; data: string | Buffer }) => {
       const local = toPath(url);
-      const parsed = parseDocumentText(local, typeof data === 'string' ? data : data.toString('utf8'));
-      for (const ref of externalRefs(local, parsed)) checkExternalRef(root, ref);
-      return parsed as object;
-    }),
+      try {
+        const parsed = parseDocumentText(local, typeof data === 'string' ? data : data.toString('utf8'));
+        for (const ref of externalRefs(local, parsed)) checkExternalRef(root, ref);
+        return parsed as object;
+      } catch (err) {
+        throw remember(err);
+      }
+    },
   };
   try {
     return await $RefParser.bundle(file, structuredClone(document), {
@@ -97,18 +97,22 @@ export async function bundleLocalFiles(file: string, document: object, root: str
         file: {
           order: 1,
           canRead: true,
-          read: ({ url }: { url: string }) => guard(() => {
+          read: async ({ url }: { url: string }) => {
             const local = toPath(url);
-            if (!isInside(root, realpathSync(local))) throw new SpecError(local, `is outside the document's folder (${root})`);
-            return readFile(local);
-          }),
+            try {
+              if (!isInside(root, realpathSync(local))) throw new SpecError(local, `is outside the document's folder (${root})`);
+              return await readDocumentFile(local);
+            } catch (err) {
+              throw remember(err);
+            }
+          },
         },
       },
       timeoutMs: 20_000,
     }) as object;
   } catch (err) {
     if (refusal) throw refusal;
-    throw new SpecError(file, `has a $ref into another file that cannot be resolved: ${(err as Error).message}`);
+    throw new SpecError(file, `has a $ref into another file that cannot be resolved: ${briefly(err)}`);
   }
 }
 

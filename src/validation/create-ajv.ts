@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { addLargeEnumKeyword } from './large-enum.js';
 import { prepareSchema } from './prepare-schema.js';
 
 // Both are CommonJS: under Node's ESM interop their exports are the `default` of the module object.
@@ -64,6 +65,7 @@ export function createAjv(options: Options = {}): Ajv {
 function configure<T extends Ajv>(ajv: T): T {
   addFormats(ajv, { mode: 'full' });
   ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator']);
+  addLargeEnumKeyword(ajv);
   return ajv;
 }
 

@@ -1,6 +1,7 @@
 import { refTarget } from '../spec/cyclic-refs.js';
 import { escapePointer } from '../spec/parse-document-text.js';
 import { isOas31Schema } from '../spec/schema-dialect.js';
+import { isLargeScalarEnum, LARGE_ENUM_KEYWORD } from './large-enum.js';
 
 /** A schema from a loaded document made ready for ajv, and what ajv must know to compile it. */
 export interface PreparedSchema {
@@ -24,6 +25,7 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$d
  * - a `$ref` left by the loader because it is part of a cycle becomes `#/definitions/<pointer>`,
  *   its target added under the root's `definitions` (once, so cycles end), and ajv validates the
  *   recursive structure natively;
+ * - an `enum` of more than LARGE_ENUM_SIZE scalars moves to a Set-backed keyword (large-enum.ts);
  * - in a 3.0 schema, `nullable` without `type` is dropped (it adds nothing, ajv refuses it), and
  *   draft-04 style `exclusiveMinimum: true` beside `minimum` becomes the number form ajv knows.
  */
@@ -69,7 +71,14 @@ export function prepareSchema(root: unknown): PreparedSchema {
         (copy as Record<string | number, unknown>)[key] = next;
       }
     }
-    if (!Array.isArray(node) && !namesMap && !isOas31Schema(node)) copy = fixOas30Keywords(node as Record<string, unknown>, copy as Record<string, unknown> | undefined);
+    if (!Array.isArray(node) && !namesMap) {
+      if (!isOas31Schema(node)) copy = fixOas30Keywords(node as Record<string, unknown>, copy as Record<string, unknown> | undefined);
+      const values = (node as { enum?: unknown }).enum;
+      if (isLargeScalarEnum(values)) {
+        const { enum: _enum, ...rest } = (copy ?? node) as Record<string, unknown>;
+        copy = { ...rest, [LARGE_ENUM_KEYWORD]: values };
+      }
+    }
     const result = copy ?? node;
     if (!namesMap) done.set(node, result);
     return result;
