@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv';
 import type { ErrorDetail } from '../core/errors.js';
+import { escapePointer } from '../spec/parse-document-text.js';
 
 const MAX_DETAILS = 20;
 const MAX_ENUM_SHOWN = 20;
@@ -57,8 +58,4 @@ function enumMessage(values: readonly unknown[]): string {
 
 function article(type: string): string {
   return type === 'integer' || type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`;
-}
-
-function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
