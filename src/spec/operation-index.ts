@@ -92,7 +92,8 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
         successor: successor as string | undefined,
         parameters,
         requestBody: body ? { required: body.required === true, content: body.content } : undefined,
-        responses: op.responses as Record<string, Response>,
+        // 3.1 makes `responses` optional; an operation without them answers as if it had none documented.
+        responses: (op.responses ?? {}) as Record<string, Response>,
         security: op.security ?? document.security ?? [],
       });
     }

@@ -66,6 +66,12 @@ describe('other forms of the same documents', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
+  it('indexes a 3.1 operation without responses (3.1 makes them optional) with none', async () => {
+    await writeFile(join(dir, 'no-responses.yaml'), "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /users:\n    get: { summary: list }\n");
+    const loaded = await loadDocument(join(dir, 'no-responses.yaml'));
+    expect(buildOperationIndex(loaded.document).byId('getUsers')!.responses).toEqual({});
+  });
+
   it('reads JSON as well as YAML', async () => {
     const yaml = await readFile(`${CORPUS}/museum/openapi.yaml`, 'utf8');
     await writeFile(join(dir, 'museum.json'), JSON.stringify(parseDocumentText('museum.yaml', yaml)));
