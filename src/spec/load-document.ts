@@ -72,10 +72,10 @@ async function checkAndDereference(file: string, parsed: unknown): Promise<Loade
   if (problems.length > 0) throw new SpecError(file, `is not a valid OpenAPI ${line} document`, problems);
 
   const source = whole as Document;
-  checkRefChains(file, source);
+  const parser = new $RefParser();
   let document: Document;
   try {
-    document = (await $RefParser.dereference(structuredClone(source), {
+    document = (await parser.dereference(structuredClone(source), {
       resolve: { external: false },
       dereference: { circular: 'ignore' },
       timeoutMs: 20_000,
@@ -83,7 +83,12 @@ async function checkAndDereference(file: string, parsed: unknown): Promise<Loade
   } catch (err) {
     throw new SpecError(file, `has a $ref that cannot be resolved: ${briefly(err)}`);
   }
-  const cyclicRefs = linkCyclicRefs(file, document);
+  let cyclicRefs = 0;
+  if (parser.$refs.circular) {
+    // Checked on the source first, so a loop is reported with the $ref as written.
+    checkRefChains(file, source);
+    cyclicRefs = linkCyclicRefs(file, document);
+  }
   if (line === '3.1') markOas31(document);
   return { file, sourceVersion, line, source, document, cyclicRefs, warnings: unknownKeys };
 }
