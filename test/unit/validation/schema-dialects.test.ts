@@ -3,7 +3,9 @@ import { fromObject, loadDocument, type LoadedDocument } from '../../../src/spec
 import { buildOperationIndex, type OperationIndex } from '../../../src/spec/operation-index.js';
 import type { Schema } from '../../../src/spec/openapi.js';
 import { createAjv } from '../../../src/validation/create-ajv.js';
+import { prepareSchema } from '../../../src/validation/prepare-schema.js';
 import { compileRequestValidator } from '../../../src/validation/request-validator.js';
+import { petstoreDocument } from '../../helpers/petstore-document.js';
 
 const jsonSchema = (index: OperationIndex, id: string, status = '200') =>
   index.byId(id)!.responses[status]!.content!['application/json']!.schema as Schema;
@@ -54,6 +56,25 @@ const bodySchema = async (openapi: string, schema: object) => {
   const { document } = await fromObject('x.yaml', doc(openapi, schema));
   return buildOperationIndex(document).byId('a')!.requestBody!.content['application/json']!.schema as Schema;
 };
+
+describe('the bundled Petstore document', () => {
+  it('gives ajv every schema as the very same object (nothing rewritten, draft-07)', async () => {
+    const { loaded, index } = await petstoreDocument();
+    expect(loaded).toMatchObject({ sourceVersion: '3.0', line: '3.0', cyclicRefs: 0, warnings: [] });
+    let schemas = 0;
+    for (const operation of index.operations) {
+      const bodies = [operation.requestBody?.content, ...Object.values(operation.responses).map((r) => r.content)];
+      for (const media of bodies.flatMap((content) => Object.values(content ?? {}))) {
+        if (!media.schema) continue;
+        const prepared = prepareSchema(media.schema);
+        expect(prepared.schema).toBe(media.schema);
+        expect(prepared.oas31).toBe(false);
+        schemas++;
+      }
+    }
+    expect(schemas).toBeGreaterThan(20);
+  });
+});
 
 describe('schema dialects', () => {
   it('3.0: nullable: true accepts null, and only where it is said', async () => {
