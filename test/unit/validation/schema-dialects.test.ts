@@ -5,6 +5,7 @@ import type { Schema } from '../../../src/spec/openapi.js';
 import { createAjv } from '../../../src/validation/create-ajv.js';
 import { prepareSchema } from '../../../src/validation/prepare-schema.js';
 import { compileRequestValidator } from '../../../src/validation/request-validator.js';
+import { schemaProblem } from '../../../src/validation/schema-problems.js';
 import { petstoreDocument } from '../../helpers/petstore-document.js';
 
 const jsonSchema = (index: OperationIndex, id: string, status = '200') =>
@@ -121,6 +122,20 @@ describe('schema dialects', () => {
     expect(validate('a-b_c')).toBe(true);
     expect(validate('a b')).toBe(false);
     expect(() => createAjv().compile({ type: 'string', pattern: '(' })).toThrow(/Invalid regular expression/);
+  });
+
+  it('names an operation whose schema cannot be compiled, and passes the others', async () => {
+    const loaded = await fromObject('x.yaml', {
+      openapi: '3.0.3', info: { title: 't', version: '1' },
+      paths: {
+        '/bad': { get: { operationId: 'bad', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string', pattern: '(' } } } } } } },
+        '/good': { get: { operationId: 'good', parameters: [{ name: 'q', in: 'query', schema: { type: 'string', pattern: '^[\\w\\-]+$' } }], responses: { '204': { description: 'none' } } } },
+      },
+    });
+    const index = buildOperationIndex(loaded.document);
+    const ajv = createAjv();
+    expect(schemaProblem(index.byId('bad')!, ajv)).toMatch(/^GET \/bad: the 200 application\/json schema cannot be compiled: .*Invalid regular expression/);
+    expect(schemaProblem(index.byId('good')!, ajv)).toBeUndefined();
   });
 
   it('keeps the link of a cyclic $ref through a spread copy', async () => {
