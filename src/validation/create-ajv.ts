@@ -69,7 +69,17 @@ function configure<T extends Ajv>(ajv: T): T {
   return ajv;
 }
 
+// ajv's getKeyword says false for a keyword added without a definition, and adding it again
+// throws "already defined": what was declared is remembered here.
+const declared = new WeakMap<Ajv, Set<string>>();
+
 function declare(ajv: Ajv, keywords: Set<string>, formats: Set<string>): void {
-  for (const keyword of keywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword(keyword);
+  let known = declared.get(ajv);
+  if (!known) declared.set(ajv, (known = new Set()));
+  for (const keyword of keywords) {
+    if (known.has(keyword) || ajv.getKeyword(keyword)) continue;
+    ajv.addKeyword(keyword);
+    known.add(keyword);
+  }
   for (const format of formats) if (!ajv.formats[format]) ajv.addFormat(format, true);
 }

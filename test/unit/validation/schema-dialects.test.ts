@@ -115,6 +115,9 @@ describe('schema dialects', () => {
     }));
     expect(validate({ price: '1.50', 'x-name': 2 })).toBe(true);
     expect(validate({ 'x-name': 'two' })).toBe(false);
+    // More schemas with the same vendor keyword, on the same instance.
+    const again = createAjv();
+    for (let i = 0; i < 3; i++) expect(again.compile({ type: 'integer', 'x-order': i })(3)).toBe(true);
   });
 
   it('reads a pattern written for engines without the u flag, and still throws for one nothing reads', async () => {
