@@ -24,6 +24,9 @@ const MAX_DEPTH = 32;
  * schema then gives a finite value, and a wide tree cannot grow exponentially before MAX_DEPTH.
  */
 const CYCLE_HOPS = 2;
+/** The same past this depth: a 40-schema ring nests 40 levels before its one cyclic `$ref`. */
+const SHRINK_DEPTH = 16;
+const smallest = (depth: number, hops: number) => hops > CYCLE_HOPS || depth > SHRINK_DEPTH;
 
 /**
  * A value valid against an OpenAPI 3.0 schema object that has no `$ref` left (take it from the
@@ -55,7 +58,7 @@ class Generator {
     if (depth > MAX_DEPTH) throw new Error('schema nests too deeply to generate a value');
     if (refTarget(raw) || raw.allOf?.some((part) => refTarget(part))) hops++;
     const schema = mergeAllOf(assertNoRef(withPartsResolved(resolveSchema(raw))));
-    const shrink = hops > CYCLE_HOPS;
+    const shrink = smallest(depth, hops);
     const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (branches && branches.length > 0) {
       const { oneOf: _o, anyOf: _a, ...rest } = schema;
@@ -95,7 +98,7 @@ class Generator {
     const out: Record<string, unknown> = {};
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     const required = new Set(schema.required ?? []);
-    const shrink = hops > CYCLE_HOPS;
+    const shrink = smallest(depth, hops);
     for (const [name, property] of Object.entries(properties)) {
       if (required.has(name) || (!shrink && this.includeOptional())) {
         out[name] = this.value(property, name, depth + 1, hops);
@@ -117,7 +120,7 @@ class Generator {
     const min = schema.minItems ?? 0;
     const max = schema.maxItems ?? min + this.extraItems;
     if (max < min) throw new Error(`no array has between ${min} and ${max} items`);
-    const length = hops > CYCLE_HOPS ? min : this.faker.number.int({ min, max });
+    const length = smallest(depth, hops) ? min : this.faker.number.int({ min, max });
     const items = (schema.items ?? { type: 'string' }) as Schema;
     return Array.from({ length }, () => this.value(items, key, depth + 1, hops));
   }

@@ -24,15 +24,12 @@ export function resolveSchema<T>(node: T): T {
 
 /**
  * Links every `$ref` left in a dereferenced document to its target, and refuses a `$ref` chain
- * that reaches no schema (`A: {$ref: A}`) or points nowhere. Returns how many `$ref`s were left.
+ * that reaches no schema (`A: {$ref: A}`) or points nowhere.
  */
-export function linkCyclicRefs(file: string, document: object): number {
-  let left = 0;
+export function linkCyclicRefs(file: string, document: object): void {
   forEachInternalRef(document, (node, pointer) => {
-    left++;
     Object.defineProperty(node, TARGET, { value: follow(file, document, node, pointer), enumerable: true });
   });
-  return left;
 }
 
 /**
@@ -41,6 +38,52 @@ export function linkCyclicRefs(file: string, document: object): number {
  */
 export function checkRefChains(file: string, source: object): void {
   forEachInternalRef(source, (node, pointer) => follow(file, source, node, pointer));
+}
+
+/**
+ * Dereferencing with `circular: 'ignore'` keeps a `$ref` to anything whose target contains a
+ * cycle, not only where the cycle closes: a request body or a response that merely holds a tree
+ * stays a `$ref`, and every reader of `requestBody.content` would fail. Each linked `$ref` is
+ * replaced by its target unless the target reaches back to the object holding the `$ref` (that
+ * one closes a cycle and stays). Returns how many `$ref`s stay.
+ */
+export function inlineAcyclicRefs(document: object): number {
+  const sites: { parent: Record<string, unknown>; key: string; node: object; target: object }[] = [];
+  const seen = new Set<object>();
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const parent = stack.pop();
+    if (typeof parent !== 'object' || parent === null || seen.has(parent)) continue;
+    seen.add(parent);
+    for (const [key, child] of Object.entries(parent)) {
+      const target = refTarget(child);
+      if (target) sites.push({ parent: parent as Record<string, unknown>, key, node: child as object, target });
+      else stack.push(child);
+    }
+  }
+  let left = 0;
+  for (const { parent, key, node, target } of sites) {
+    if (reaches(target, parent)) {
+      left++;
+      continue;
+    }
+    const { $ref: _ref, ...siblings } = node as Record<string, unknown>;
+    parent[key] = Object.keys(siblings).length === 0 ? target : { ...target, ...siblings };
+  }
+  return left;
+}
+
+function reaches(from: object, goal: object): boolean {
+  const seen = new Set<object>();
+  const stack: unknown[] = [from];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === goal) return true;
+    if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+    seen.add(node);
+    for (const child of Object.values(node)) stack.push(child);
+  }
+  return false;
 }
 
 function forEachInternalRef(document: object, visit: (node: object, pointer: string) => void): void {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
 import { checkStructure, type OpenApiLine } from './check-structure.js';
 import { convertSwagger2 } from './convert-swagger2.js';
-import { checkRefChains, linkCyclicRefs } from './cyclic-refs.js';
+import { checkRefChains, inlineAcyclicRefs, linkCyclicRefs } from './cyclic-refs.js';
 import { bundleLocalFiles, checkExternalRef, externalRefs } from './local-refs.js';
 import type { Document } from './openapi.js';
 import { parseDocumentText, readDocumentFile } from './parse-document-text.js';
@@ -87,7 +87,8 @@ async function checkAndDereference(file: string, parsed: unknown): Promise<Loade
   if (parser.$refs.circular) {
     // Checked on the source first, so a loop is reported with the $ref as written.
     checkRefChains(file, source);
-    cyclicRefs = linkCyclicRefs(file, document);
+    linkCyclicRefs(file, document);
+    cyclicRefs = inlineAcyclicRefs(document);
   }
   if (line === '3.1') markOas31(document);
   return { file, sourceVersion, line, source, document, cyclicRefs, warnings: unknownKeys };

@@ -40,6 +40,24 @@ describe('recursive schemas (the loader keeps their $refs, linked)', () => {
     expect(expression({ op: 'add', left: { literal: 1 }, right: { op: 'pow', left: { literal: 2 }, right: { literal: 3 } } })).toBe(false);
   });
 
+  it('keeps a $ref only where a cycle closes: two in the tree, one in the ring, two in the expression', () => {
+    expect(loaded.cyclicRefs).toBe(5); // Tree.parent, Tree.children.items, one `next` of the ring, Expression's left and right
+    expect(JSON.stringify(loaded.document.paths['/trees']!.get!.responses['200'])).toContain('"label"');
+  });
+
+  it('resolves a request body that only holds a recursive schema (it closes no cycle itself)', async () => {
+    const tree = { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } };
+    const withBody = await fromObject('x.yaml', {
+      openapi: '3.1.0', info: { title: 't', version: '1' },
+      paths: { '/nodes': { put: { operationId: 'put', requestBody: { $ref: '#/components/requestBodies/Node' }, responses: { '204': { description: 'none' } } } } },
+      components: { schemas: { Node: tree }, requestBodies: { Node: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } } },
+    });
+    const operation = buildOperationIndex(withBody.document).byId('put')!;
+    expect(operation.requestBody?.required).toBe(true);
+    const validate = compileRequestValidator(operation, createAjv());
+    expect(() => validate({ pathParams: {}, query: '', headers: {}, body: { kids: [{ kids: [{ kids: 'no' }] }] } })).toThrow(/\/body\/kids\/0\/kids\/0\/kids/);
+  });
+
   it('validates a request body of a recursive schema through the request validator', () => {
     const validate = compileRequestValidator(index.byId('createTree')!, createAjv());
     const ok = { id: 1, label: 'a', children: [{ id: 2, label: 'b' }] };
