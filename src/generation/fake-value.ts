@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { refTarget, resolveSchema } from '../spec/cyclic-refs.js';
 import type { Schema } from '../spec/openapi.js';
 import { fakeFromPattern, patternRegExp } from './fake-pattern.js';
 import { assertNoRef, mergeAllOf, patternsOf, type MergedSchema } from './merge-all-of.js';
@@ -16,6 +17,16 @@ const INTEGER_SPAN = 1000;
 const DATE_FROM = '2026-01-01T00:00:00Z';
 const DATE_TO = '2027-12-31T23:59:59Z';
 const MAX_DEPTH = 32;
+/**
+ * Past this many `$ref`s kept by the loader because they are cyclic (a tree's children, a linked
+ * list's next), values are made as small as the schema allows: optional properties left out,
+ * arrays at minItems, a oneOf/anyOf branch that does not recurse when there is one. A recursive
+ * schema then gives a finite value, and a wide tree cannot grow exponentially before MAX_DEPTH.
+ */
+const CYCLE_HOPS = 2;
+/** The same past this depth: a 40-schema ring nests 40 levels before its one cyclic `$ref`. */
+const SHRINK_DEPTH = 16;
+const smallest = (depth: number, hops: number) => hops > CYCLE_HOPS || depth > SHRINK_DEPTH;
 
 /**
  * A value valid against an OpenAPI 3.0 schema object that has no `$ref` left (take it from the
@@ -43,22 +54,26 @@ class Generator {
     private readonly extraItems: number,
   ) {}
 
-  value(raw: Schema, key: string, depth: number): unknown {
+  value(raw: Schema, key: string, depth: number, hops = 0): unknown {
     if (depth > MAX_DEPTH) throw new Error('schema nests too deeply to generate a value');
-    const schema = mergeAllOf(assertNoRef(raw));
+    if (refTarget(raw) || raw.allOf?.some((part) => refTarget(part))) hops++;
+    const schema = mergeAllOf(assertNoRef(withPartsResolved(resolveSchema(raw))));
+    const shrink = smallest(depth, hops);
     const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (branches && branches.length > 0) {
       const { oneOf: _o, anyOf: _a, ...rest } = schema;
-      return this.value({ allOf: [rest, this.faker.helpers.arrayElement(branches)] } as Schema, key, depth + 1);
+      const finite = shrink ? branches.filter((b) => !recursesAtOnce(b)) : [];
+      const branch = this.faker.helpers.arrayElement(finite.length > 0 ? finite : branches);
+      return this.value({ allOf: [rest, branch] } as Schema, key, depth + 1, hops);
     }
     // OpenAPI 3.1 (JSON Schema 2020-12): `const` is the one value.
     if ('const' in schema) return (schema as { const: unknown }).const;
     if (schema.enum) return this.fromEnum(schema);
     switch (typeOf(schema)) {
       case 'object':
-        return this.object(schema, depth);
+        return this.object(schema, depth, hops);
       case 'array':
-        return this.array(schema, key, depth);
+        return this.array(schema, key, depth, hops);
       case 'integer':
         return this.integer(schema);
       case 'number':
@@ -83,13 +98,14 @@ class Generator {
     return this.faker.helpers.arrayElement(fits);
   }
 
-  private object(schema: MergedSchema, depth: number): Record<string, unknown> {
+  private object(schema: MergedSchema, depth: number, hops: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     const required = new Set(schema.required ?? []);
+    const shrink = smallest(depth, hops);
     for (const [name, property] of Object.entries(properties)) {
-      if (required.has(name) || this.includeOptional()) {
-        out[name] = this.value(property, name, depth + 1);
+      if (required.has(name) || (!shrink && this.includeOptional())) {
+        out[name] = this.value(property, name, depth + 1, hops);
       }
     }
     // Required but not described: any value will do, a string is the least surprising one.
@@ -104,13 +120,13 @@ class Generator {
     return this.faker.number.float({ min: 0, max: 1 }) < this.optionalRate;
   }
 
-  private array(schema: MergedSchema, key: string, depth: number): unknown[] {
+  private array(schema: MergedSchema, key: string, depth: number, hops: number): unknown[] {
     const min = schema.minItems ?? 0;
     const max = schema.maxItems ?? min + this.extraItems;
     if (max < min) throw new Error(`no array has between ${min} and ${max} items`);
-    const length = this.faker.number.int({ min, max });
+    const length = smallest(depth, hops) ? min : this.faker.number.int({ min, max });
     const items = (schema.items ?? { type: 'string' }) as Schema;
-    return Array.from({ length }, () => this.value(items, key, depth + 1));
+    return Array.from({ length }, () => this.value(items, key, depth + 1, hops));
   }
 
   private integer(schema: MergedSchema): number {
@@ -201,6 +217,19 @@ function compiled(pattern: string): RegExp {
   const regExp = patternRegExp(pattern);
   if (!regExp) throw new Error(`the pattern ${JSON.stringify(pattern.slice(0, 200))} is not a valid regular expression`);
   return regExp;
+}
+
+/** allOf parts that are cyclic `$ref`s, replaced by their targets so they can be merged. */
+function withPartsResolved(schema: Schema): Schema {
+  if (!schema.allOf?.some((part) => refTarget(part))) return schema;
+  return { ...schema, allOf: schema.allOf.map((part) => resolveSchema(part)) };
+}
+
+/** Whether a branch goes straight back into a cycle: it is a cyclic `$ref` or requires one. */
+function recursesAtOnce(branch: Schema): boolean {
+  if (refTarget(branch)) return true;
+  const properties = (branch.properties ?? {}) as Record<string, unknown>;
+  return (branch.required ?? []).some((name) => refTarget(properties[name]) !== undefined);
 }
 
 function typeOf(schema: Schema): string | undefined {

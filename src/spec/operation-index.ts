@@ -7,6 +7,8 @@ export type Stability = 'beta' | 'experimental';
 /** Everything the mock and the runner need to know about one operation, read once from the document. */
 export interface Operation {
   operationId: string;
+  /** True when the document gives no operationId and the index made one from the method and path. */
+  operationIdSynthesized: boolean;
   method: HttpMethod;
   /** The path template as written, e.g. `/pets/{petId}`. */
   path: string;
@@ -39,6 +41,7 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
   const operations: Operation[] = [];
   const problems: string[] = [];
   const seen = new Map<string, string>();
+  const synthesize = operationIdSynthesizer(document);
 
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (!item) continue;
@@ -47,13 +50,10 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
       const op = item[method];
       if (!op) continue;
       const where = `${method.toUpperCase()} ${path}`;
-      if (!op.operationId) {
-        problems.push(`${where} has no operationId`);
-        continue;
-      }
-      const previous = seen.get(op.operationId);
-      if (previous) problems.push(`operationId ${op.operationId} is used by both ${previous} and ${where}`);
-      seen.set(op.operationId, where);
+      const operationId = op.operationId || synthesize(method, path);
+      const previous = seen.get(operationId);
+      if (previous) problems.push(`operationId ${operationId} is used by both ${previous} and ${where}`);
+      seen.set(operationId, where);
 
       const parameters = mergeParameters(shared, (op.parameters ?? []) as Parameter[]);
       for (const name of templateNames(path)) {
@@ -79,7 +79,8 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
       }
       const body = op.requestBody as OpenAPIV3.RequestBodyObject | undefined;
       operations.push({
-        operationId: op.operationId,
+        operationId,
+        operationIdSynthesized: !op.operationId,
         method,
         path,
         tags: op.tags ?? [],
@@ -91,7 +92,8 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
         successor: successor as string | undefined,
         parameters,
         requestBody: body ? { required: body.required === true, content: body.content } : undefined,
-        responses: op.responses as Record<string, Response>,
+        // 3.1 makes `responses` optional; an operation without them answers as if it had none documented.
+        responses: (op.responses ?? {}) as Record<string, Response>,
         security: op.security ?? document.security ?? [],
       });
     }
@@ -100,6 +102,34 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
 
   const byId = new Map(operations.map((o) => [o.operationId, o]));
   return { operations, byId: (id) => byId.get(id) };
+}
+
+/**
+ * Makes an operationId for operations the document leaves without one, from the method and the
+ * path (`get /things/{id}` -> `getThingsById`), numbered when that name is taken. Names the document
+ * gives are reserved first, so adding an operationId elsewhere never renames a synthesized one
+ * unless it takes that very name.
+ */
+function operationIdSynthesizer(document: Document): (method: HttpMethod, path: string) => string {
+  const taken = new Set<string>();
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const id = item?.[method]?.operationId;
+      if (id) taken.add(id);
+    }
+  }
+  return (method, path) => {
+    const base = method + (path.split('/').map(synthesizedSegment).join('') || 'Root');
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}${n}`;
+    taken.add(id);
+    return id;
+  };
+}
+
+function synthesizedSegment(segment: string): string {
+  const words = segment.replace(/\{([^}]*)\}/g, ' by $1 ').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
 }
 
 function mergeParameters(shared: Parameter[], own: Parameter[]): Parameter[] {

@@ -9,3 +9,9 @@ export class SpecError extends Error {
     this.name = 'SpecError';
   }
 }
+
+/** A library's message cut to a readable length (some quote a whole JSON path, thousands of characters). */
+export function briefly(error: unknown, max = 300): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.length > max ? `${message.slice(0, max)}…` : message;
+}

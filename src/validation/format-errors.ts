@@ -1,7 +1,9 @@
 import type { ErrorObject } from 'ajv';
 import type { ErrorDetail } from '../core/errors.js';
+import { escapePointer } from '../spec/parse-document-text.js';
 
 const MAX_DETAILS = 20;
+const MAX_ENUM_SHOWN = 20;
 
 /**
  * Turns ajv errors into the Error object's `details`: `path` is where the problem is (`/body`,
@@ -32,7 +34,7 @@ function describe(where: string, e: ErrorObject): ErrorDetail | undefined {
     case 'additionalProperties':
       return { path: `${at}/${escapePointer(String(p.additionalProperty))}`, message: 'is not a field of this request (unknown fields are rejected)' };
     case 'enum':
-      return { path: at, message: `must be one of: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return { path: at, message: enumMessage(p.allowedValues as unknown[]) };
     case 'type':
       return { path: at, message: `must be ${article(String(p.type))}` };
     case 'format':
@@ -47,10 +49,13 @@ function describe(where: string, e: ErrorObject): ErrorDetail | undefined {
   }
 }
 
-function article(type: string): string {
-  return type === 'integer' || type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`;
+/** Every value when the list is short; a long one (a 20,000-value enum) is summed up. */
+function enumMessage(values: readonly unknown[]): string {
+  const shown = values.slice(0, MAX_ENUM_SHOWN).map((v) => JSON.stringify(v)).join(', ');
+  if (values.length <= MAX_ENUM_SHOWN) return `must be one of: ${shown}`;
+  return `must be one of the ${values.length} values the document lists (${shown}, …)`;
 }
 
-function escapePointer(token: string): string {
-  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+function article(type: string): string {
+  return type === 'integer' || type === 'object' || type === 'array' ? `an ${type}` : `a ${type}`;
 }

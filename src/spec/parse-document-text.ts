@@ -1,0 +1,105 @@
+import { open } from 'node:fs/promises';
+import yaml from 'js-yaml';
+import { SpecError } from './spec-error.js';
+
+/**
+ * How many values the parsed document may hold once every YAML alias is expanded: the larger of
+ * this and ten times the values it holds as written. js-yaml shares one object per anchor, so an
+ * alias bomb parses in microseconds; it explodes only when something walks it (dereferencing,
+ * validation, JSON output). Counting the expanded size first refuses it before anything does.
+ */
+export const MAX_EXPANDED_VALUES = 1_000_000;
+const MAX_EXPANSION_RATIO = 10;
+/** Far deeper than any real document; deeper ones would only exhaust the stack of later passes. */
+export const MAX_NESTING = 500;
+
+/** Larger than any real document (the largest public ones are around 30 MB). */
+export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads a document file (or a file it references), refusing what is not a regular file (a
+ * directory, `/dev/zero`, a FIFO) or is larger than MAX_DOCUMENT_BYTES, before reading it.
+ */
+export async function readDocumentFile(file: string): Promise<Buffer> {
+  try {
+    const handle = await open(file, 'r');
+    try {
+      const stat = await handle.stat();
+      if (!stat.isFile()) throw new SpecError(file, 'is not a regular file');
+      if (stat.size > MAX_DOCUMENT_BYTES) throw new SpecError(file, `is larger than ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB`);
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    if (err instanceof SpecError) throw err;
+    throw new SpecError(file, `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+}
+
+/** Parses YAML or JSON text into a document object, with the line of any syntax error. */
+export function parseDocumentText(file: string, text: string): unknown {
+  let parsed: unknown;
+  try {
+    // js-yaml: about ten times faster than the `yaml` package on this document (start-up time),
+    // refuses duplicate keys, and JSON is YAML, so one parser reads both.
+    parsed = yaml.load(text, { filename: file, json: false });
+  } catch (err) {
+    if (err instanceof yaml.YAMLException) {
+      const where = err.mark ? ` at line ${err.mark.line + 1}, column ${err.mark.column + 1}` : '';
+      throw new SpecError(file, `is not valid YAML${where}: ${err.reason}`);
+    }
+    if (err instanceof RangeError) throw new SpecError(file, 'nests too deeply to be read');
+    throw err;
+  }
+  checkExpansion(file, parsed);
+  return parsed;
+}
+
+/**
+ * Refuses a value whose aliases refer to themselves (js-yaml builds a cyclic object) or expand
+ * past the bound. The count is memoised per shared object, so it costs one pass over the values
+ * as written, whatever the expansion.
+ */
+function checkExpansion(file: string, root: unknown): void {
+  const expanded = new Map<object, number>();
+  const onPath = new Set<object>();
+  let distinct = 0;
+  let limit = MAX_EXPANDED_VALUES;
+
+  // The keys from the root to the value being counted: a pointer is built only for an error.
+  const keys: string[] = [];
+  const pointer = () => pointerOf(keys);
+  const size = (value: unknown): number => {
+    if (typeof value !== 'object' || value === null) return 1;
+    if (keys.length > MAX_NESTING) throw new SpecError(file, `nests deeper than ${MAX_NESTING} levels (at ${pointer().slice(0, 200)}…)`);
+    const known = expanded.get(value);
+    if (known !== undefined) return known;
+    if (onPath.has(value)) throw new SpecError(file, `has a YAML alias that contains itself at ${pointer()}`);
+    onPath.add(value);
+    distinct++;
+    limit = Math.max(limit, distinct * MAX_EXPANSION_RATIO);
+    let total = 1;
+    for (const [key, child] of Object.entries(value)) {
+      keys.push(key);
+      total += size(child);
+      keys.pop();
+      if (total > limit) {
+        throw new SpecError(file, `expands to more than ${limit.toLocaleString('en')} values through YAML aliases (at ${pointer()}); an alias bomb is refused`);
+      }
+    }
+    onPath.delete(value);
+    expanded.set(value, total);
+    return total;
+  };
+  size(root);
+}
+
+export function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The JSON pointer of a path of keys (`/` for the root). */
+export function pointerOf(keys: readonly string[]): string {
+  return keys.length === 0 ? '/' : keys.map((k) => `/${escapePointer(k)}`).join('');
+}

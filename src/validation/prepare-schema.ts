@@ -1,0 +1,110 @@
+import { refTarget } from '../spec/cyclic-refs.js';
+import { escapePointer } from '../spec/parse-document-text.js';
+import { isOas31Schema } from '../spec/schema-dialect.js';
+import { isLargeScalarEnum, LARGE_ENUM_KEYWORD } from './large-enum.js';
+
+/** A schema from a loaded document made ready for ajv, and what ajv must know to compile it. */
+export interface PreparedSchema {
+  schema: unknown;
+  /** Written in OpenAPI 3.1 (JSON Schema 2020-12) rather than the 3.0 subset. */
+  oas31: boolean;
+  /** `x-` keys found in schema positions: ajv's strict mode needs them declared. */
+  extensions: Set<string>;
+  formats: Set<string>;
+}
+
+// Values of these keys are data, not schemas: nothing in them is rewritten.
+const DATA_KEYS = new Set(['example', 'examples', 'enum', 'const', 'default']);
+const DEFINITIONS = 'definitions';
+// Under these keys the object's keys are names (of properties, definitions), never keywords.
+const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
+
+/**
+ * Rewrites what ajv cannot take as it is, copying only the objects on the way to a change (a
+ * schema that needs nothing is returned as the same object, so ajv's cache keeps working):
+ * - a `$ref` left by the loader because it is part of a cycle becomes `#/definitions/<pointer>`,
+ *   its target added under the root's `definitions` (once, so cycles end), and ajv validates the
+ *   recursive structure natively;
+ * - an `enum` of more than LARGE_ENUM_SIZE scalars moves to a Set-backed keyword (large-enum.ts);
+ * - in a 3.0 schema, `nullable` without `type` is dropped (it adds nothing, ajv refuses it), and
+ *   draft-04 style `exclusiveMinimum: true` beside `minimum` becomes the number form ajv knows.
+ */
+export function prepareSchema(root: unknown): PreparedSchema {
+  const extensions = new Set<string>();
+  const formats = new Set<string>();
+  const definitions = new Map<string, unknown>();
+  const done = new Map<object, unknown>();
+  let oas31 = false;
+
+  const visit = (node: unknown, namesMap = false): unknown => {
+    if (typeof node !== 'object' || node === null) return node;
+    const known = namesMap ? undefined : done.get(node);
+    if (known !== undefined) return known;
+    if (isOas31Schema(node)) oas31 = true;
+    const target = refTarget(node);
+    if (target) {
+      const ref = (node as { $ref: string }).$ref;
+      const name = ref.slice(2);
+      const { $ref: _ref, ...siblings } = node as Record<string, unknown>;
+      const replacement = { ...siblings, $ref: `#/${DEFINITIONS}/${escapePointer(name)}` };
+      done.set(node, replacement);
+      if (!definitions.has(name)) {
+        definitions.set(name, true);
+        definitions.set(name, visit(target));
+      }
+      return replacement;
+    }
+    let copy: Record<string, unknown> | unknown[] | undefined;
+    const entries = Array.isArray(node) ? node.entries() : Object.entries(node);
+    for (const [key, child] of entries) {
+      if (typeof key === 'string' && !namesMap) {
+        if (key.startsWith('x-')) {
+          extensions.add(key);
+          continue;
+        }
+        if (DATA_KEYS.has(key)) continue;
+        if (key === 'format' && typeof child === 'string') formats.add(child);
+      }
+      const next = visit(child, typeof key === 'string' && !namesMap && NAME_MAPS.has(key));
+      if (next !== child) {
+        copy ??= Array.isArray(node) ? [...node] : { ...node };
+        (copy as Record<string | number, unknown>)[key] = next;
+      }
+    }
+    if (!Array.isArray(node) && !namesMap) {
+      if (!isOas31Schema(node)) copy = fixOas30Keywords(node as Record<string, unknown>, copy as Record<string, unknown> | undefined);
+      const values = (node as { enum?: unknown }).enum;
+      if (isLargeScalarEnum(values)) {
+        const { enum: _enum, ...rest } = (copy ?? node) as Record<string, unknown>;
+        copy = { ...rest, [LARGE_ENUM_KEYWORD]: values };
+      }
+    }
+    const result = copy ?? node;
+    if (!namesMap) done.set(node, result);
+    return result;
+  };
+
+  let schema = visit(root);
+  if (definitions.size > 0 && typeof schema === 'object' && schema !== null) {
+    const own = (schema as Record<string, unknown>)[DEFINITIONS] as Record<string, unknown> | undefined;
+    schema = { ...schema, [DEFINITIONS]: { ...own, ...Object.fromEntries(definitions) } };
+  }
+  return { schema, oas31, extensions, formats };
+}
+
+function fixOas30Keywords(node: Record<string, unknown>, copy: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  let out = copy;
+  const edit = () => (out ??= { ...node });
+  if (node.nullable !== undefined && node.type === undefined) delete edit().nullable;
+  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof node[flag] !== 'boolean') continue;
+    const o = edit();
+    if (node[flag] === true && typeof node[bound] === 'number') {
+      o[flag] = node[bound];
+      delete o[bound];
+    } else {
+      delete o[flag];
+    }
+  }
+  return out;
+}
