@@ -9,9 +9,9 @@ import type { Plan } from './plan.js';
 import type { PlannedCase } from './planner.js';
 import { sendPolitely, type WaitBudget } from './polite-client.js';
 import { readBack } from './read-back.js';
-import { buildRequest, matchTemplate, relativePath, type Keys } from './request-builder.js';
+import { buildRequest, matchTemplate, relativePath, withCredentials, type Keys } from './request-builder.js';
 import type { RequestTemplate } from './request-template.js';
-import type { Resource } from './resources.js';
+import { idFromBody, type Resource } from './resources.js';
 import type { Transport } from './transport.js';
 
 /** What every case of a run shares. */
@@ -98,13 +98,7 @@ export class CaseRun {
     const path = relativePath(ctx.options.baseUrl, url);
     const operation = path === undefined ? undefined : ctx.plan.index.operations.find((o) => o.method === 'get' && matchTemplate(o.path, path.split('?')[0]!) !== undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
-    let target = url;
-    if (ctx.plan.auth?.in === 'header') headers[ctx.plan.auth.name] = ctx.options.apiKey;
-    else if (ctx.plan.auth) {
-      const u = new URL(url);
-      u.searchParams.set(ctx.plan.auth.name, ctx.options.apiKey);
-      target = u.toString();
-    }
+    const target = withCredentials(ctx.plan, ctx.keys, operation, 'api-key', url, headers);
     const { attempts, waitedMs } = await sendPolitely(ctx.transport, { method: 'GET', url: target, headers }, {
       sleep: ctx.sleep,
       clock: ctx.clock,
@@ -185,18 +179,18 @@ export class CaseRun {
   private registerCreated(exchange: Exchange, requestUrl: string, operation: Operation): { resource: Resource; id: unknown } | undefined {
     const location = exchange.response.headers['location'];
     const resources = [...this.ctx.plan.resources.values()];
-    const bodyId = (exchange.response.body as { id?: unknown } | undefined)?.id;
-    const usable = bodyId !== undefined && (typeof bodyId === 'number' || typeof bodyId === 'string') ? bodyId : undefined;
     if (location !== undefined) {
       const path = relativePath(this.ctx.options.baseUrl, new URL(location, requestUrl).toString());
       for (const resource of resources) {
         const params = path === undefined ? undefined : matchTemplate(resource.itemPath, path);
         if (!params) continue;
         const id = toId(params[resource.idParam]!);
+        const usable = idFromBody(resource, exchange.response.body);
         return this.remember(resource, usable !== undefined && String(usable) !== String(id) ? usable : id);
       }
     }
     const resource = resources.find((r) => r.create.operationId === operation.operationId);
+    const usable = resource ? idFromBody(resource, exchange.response.body) : undefined;
     return resource && usable !== undefined ? this.remember(resource, usable) : undefined;
   }
 

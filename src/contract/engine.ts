@@ -3,6 +3,7 @@ import type { EngineContext } from './case-run.js';
 import { runCase } from './case-runner.js';
 import { ContractRunError } from './contract-error.js';
 import { coverageRows } from './coverage.js';
+import { runCredentials } from './credentials.js';
 import type { CaseResult, RunEvent, RunSummary } from './events.js';
 import type { ContractOptions } from './options.js';
 import type { Plan } from './plan.js';
@@ -28,7 +29,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
   const ctx: EngineContext = {
     plan,
     options,
-    keys: { 'api-key': options.apiKey, 'readonly-key': options.readonlyKey, 'rate-limit-key': options.rateLimitKey ?? options.apiKey },
+    keys: runCredentials(options),
     transport: deps.transport,
     clock: deps.clock,
     sleep: deps.sleep,

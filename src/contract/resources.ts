@@ -5,7 +5,7 @@ import { requestBodies, requestSchema } from './sample-value.js';
 
 /**
  * A kind of record the API creates, derived from the document alone: a POST on a collection
- * answering 201, and the item path `collection/{id}` beside it with its GET and DELETE.
+ * answering 201 (or 200), and the item path `collection/{id}` beside it with its GET and DELETE.
  */
 export interface Resource {
   /** `pet`, from the item path parameter `petId`. */
@@ -25,12 +25,13 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
   const resources = new Map<string, Resource>();
   for (const create of index.operations) {
     if (create.method !== 'post' || templateNames(create.path).length > 0) continue;
-    if (!successStatuses(create).includes('201')) continue;
+    const statuses = successStatuses(create);
+    if (!statuses.includes('201') && !statuses.includes('200')) continue;
     const itemPattern = new RegExp(`^${escape(create.path)}/\\{([^}/]+)\\}$`);
     const items = index.operations.filter((o) => itemPattern.test(o.path));
     const idParam = items[0] ? (itemPattern.exec(items[0].path)?.[1] as string) : undefined;
     if (!idParam) continue;
-    const name = idParam.replace(/Id$/, '') || idParam;
+    const name = uniqueName(resources, isReferenceName(idParam) ? idParam.replace(/_?I[dD]$/, '') : singular(create.path.split('/').at(-1) ?? idParam));
     resources.set(name, {
       name,
       idParam,
@@ -45,10 +46,50 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
   return resources;
 }
 
-/** The resource a path parameter or body field refers to, by the id parameter's name (`petId` -> pet). */
+/**
+ * The resource a body field, or a path parameter outside the resource's own paths, refers to by
+ * the id parameter's name (`petId` -> pet). Only names that say they are a reference count
+ * (`categoryId`, `owner_id`): a field `id` or `name` is the record's own.
+ */
 export function resourceFor(resources: ReadonlyMap<string, Resource>, name: string): Resource | undefined {
-  for (const resource of resources.values()) if (resource.idParam === name) return resource;
+  if (!isReferenceName(name)) return undefined;
+  const matching = [...resources.values()].filter((r) => r.idParam === name);
+  return matching.length === 1 ? matching[0] : undefined;
+}
+
+/** The resource a path parameter of an operation names: the one whose item path the operation's path starts with, else by name. */
+export function resourceForPath(resources: ReadonlyMap<string, Resource>, operation: Operation, name: string): Resource | undefined {
+  for (const resource of resources.values()) {
+    if (resource.idParam === name && (operation.path === resource.itemPath || operation.path.startsWith(`${resource.itemPath}/`))) return resource;
+  }
+  return resourceFor(resources, name);
+}
+
+/**
+ * The id of the record a create answered, from its body: the property named like the item path
+ * parameter (`username`, `petId`), else `id`. Undefined when neither is a string or number.
+ */
+export function idFromBody(resource: Resource, body: unknown): string | number | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  for (const value of [record[resource.idParam], record.id]) if (typeof value === 'number' || typeof value === 'string') return value;
   return undefined;
+}
+
+function isReferenceName(name: string): boolean {
+  return /.(Id|ID|_id)$/.test(name);
+}
+
+function singular(segment: string): string {
+  if (/ies$/.test(segment)) return `${segment.slice(0, -3)}y`;
+  if (/(s|x|ch|sh)es$/.test(segment)) return segment.slice(0, -2);
+  return segment.replace(/s$/, '') || segment;
+}
+
+function uniqueName(resources: ReadonlyMap<string, Resource>, name: string): string {
+  let candidate = name;
+  for (let n = 2; resources.has(candidate); n++) candidate = `${name}${n}`;
+  return candidate;
 }
 
 /** Top-level body fields that name a resource, among those a body value has (`{categoryId: 1}` -> category). */

@@ -2,10 +2,12 @@ import { systemClock, type Clock } from '../core/clock.js';
 import { loadDocument } from '../spec/load-document.js';
 import { SpecError } from '../spec/spec-error.js';
 import { ContractRunError } from './contract-error.js';
+import { availableCredentials, credentialSecrets, runCredentials } from './credentials.js';
 import { executePlan } from './engine.js';
 import type { Reporter, RunEvent, RunSummary } from './events.js';
 import { normalizeOptions, type ContractOptions, type ContractOptionsInput } from './options.js';
 import { buildPlan } from './plan.js';
+import { loadPrerequisiteFile } from './prerequisites.js';
 import { createTransport, type FetchFunction } from './transport.js';
 
 export interface RunContractDeps {
@@ -40,7 +42,8 @@ export async function runNormalizedContract(options: ContractOptions, deps: RunC
     if (err instanceof SpecError) throw new ContractRunError(err.message.split('\n').map((l) => l.trim()).join(' '));
     throw err;
   }
-  const plan = buildPlan(loaded, options);
+  const prerequisites = (await Promise.all((options.prerequisiteFiles ?? []).map(loadPrerequisiteFile))).flat();
+  const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });
   const clock = deps.clock ?? systemClock;
   const reporters = deps.reporters ?? [];
   const emit = (event: RunEvent) => {
@@ -51,7 +54,7 @@ export async function runNormalizedContract(options: ContractOptions, deps: RunC
     fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
     clock,
     timeoutMs: options.timeoutMs,
-    secrets: [options.apiKey, options.readonlyKey ?? '', options.rateLimitKey ?? ''],
+    secrets: credentialSecrets(runCredentials(options)),
   });
   const summary = await executePlan(plan, options, { transport, clock, sleep: deps.sleep ?? realSleep, emit });
   for (const reporter of reporters) await reporter.finish?.(summary);
