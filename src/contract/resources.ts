@@ -1,6 +1,8 @@
 import type { Operation, OperationIndex } from '../spec/operation-index.js';
 import { templateNames } from '../spec/operation-index.js';
 import { successStatuses } from './documented-response.js';
+import { linksGiving } from './links.js';
+import { resolvePointer } from './runtime-expression.js';
 import { requestBodies, requestSchema } from './sample-value.js';
 
 /**
@@ -19,6 +21,8 @@ export interface Resource {
   remove: Operation | undefined;
   /** The body a fixture is created with: the create operation's first example. */
   createBody: unknown;
+  /** Where the create's answer holds the id, when a link of it says so (`/key` from `$response.body#/key`). */
+  idPointer?: string;
 }
 
 export function deriveResources(index: OperationIndex): Map<string, Resource> {
@@ -32,6 +36,7 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
     const idParam = items[0] ? (itemPattern.exec(items[0].path)?.[1] as string) : undefined;
     if (!idParam) continue;
     const name = uniqueName(resources, isReferenceName(idParam) ? idParam.replace(/_?I[dD]$/, '') : singular(create.path.split('/').at(-1) ?? idParam));
+    const idPointer = items.flatMap((item) => linksGiving(index, item, idParam)).find((l) => l.source === create && typeof l.value === 'string' && l.value.startsWith('$response.body#'));
     resources.set(name, {
       name,
       idParam,
@@ -41,6 +46,7 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
       read: items.find((o) => o.method === 'get'),
       remove: items.find((o) => o.method === 'delete'),
       createBody: requestBodies(create)[0]?.value,
+      ...(idPointer ? { idPointer: (idPointer.value as string).slice('$response.body#'.length) } : {}),
     });
   }
   return resources;
@@ -66,13 +72,15 @@ export function resourceForPath(resources: ReadonlyMap<string, Resource>, operat
 }
 
 /**
- * The id of the record a create answered, from its body: the property named like the item path
- * parameter (`username`, `petId`), else `id`. Undefined when neither is a string or number.
+ * The id of the record a create answered, from its body: where a link of the create says, else
+ * the property named like the item path parameter (`username`, `petId`), else `id`. Undefined
+ * when none is a string or number.
  */
 export function idFromBody(resource: Resource, body: unknown): string | number | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const record = body as Record<string, unknown>;
-  for (const value of [record[resource.idParam], record.id]) if (typeof value === 'number' || typeof value === 'string') return value;
+  const linked = resource.idPointer === undefined ? undefined : resolvePointer(body, resource.idPointer);
+  for (const value of [linked, record[resource.idParam], record.id]) if (typeof value === 'number' || typeof value === 'string') return value;
   return undefined;
 }
 
