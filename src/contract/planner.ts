@@ -86,6 +86,10 @@ export class Planner {
     const required = requiredParameterValues(operation.parameters);
     const template: RequestTemplate = { operationId: operation.operationId, pathParams, query: parts.query ? { ...required.query, ...parts.query } : required.query, credentials };
     if (Object.keys(required.headers).length > 0) template.headers = required.headers;
+    const media = Object.keys(operation.requestBody?.content ?? {});
+    if (operation.requestBody?.required && parts.body === undefined && requestBodies(operation).length === 0) {
+      required.unknown.push(`its required request body is ${media.join(' or ') || 'without a media type'}, and the runner sends JSON only`);
+    }
     if (required.unknown.length > 0) template.unknown = required.unknown;
     if (parts.body !== undefined) template.body = { value: parts.body, refs: bodyRefs(this.resources, operation, parts.body) };
     return template;

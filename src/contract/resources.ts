@@ -35,7 +35,7 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
     const items = index.operations.filter((o) => itemPattern.test(o.path));
     const idParam = items[0] ? (itemPattern.exec(items[0].path)?.[1] as string) : undefined;
     if (!idParam) continue;
-    const name = uniqueName(resources, isReferenceName(idParam) ? idParam.replace(/_?I[dD]$/, '') : singular(create.path.split('/').at(-1) ?? idParam));
+    const name = uniqueName(resources, isReferenceName(idParam) ? referencedName(idParam) : singular(create.path.split('/').at(-1) ?? idParam));
     const idPointer = items.flatMap((item) => linksGiving(index, item, idParam)).find((l) => l.source === create && typeof l.value === 'string' && l.value.startsWith('$response.body#'));
     resources.set(name, {
       name,
@@ -59,7 +59,10 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
  */
 export function resourceFor(resources: ReadonlyMap<string, Resource>, name: string): Resource | undefined {
   if (!isReferenceName(name)) return undefined;
-  const matching = [...resources.values()].filter((r) => r.idParam === name);
+  const all = [...resources.values()];
+  const byParam = all.filter((r) => r.idParam === name);
+  // `contact_id` names the resource at /contacts/{id} when no resource has that id parameter.
+  const matching = byParam.length > 0 ? byParam : all.filter((r) => r.name === referencedName(name));
   return matching.length === 1 ? matching[0] : undefined;
 }
 
@@ -86,6 +89,11 @@ export function idFromBody(resource: Resource, body: unknown): string | number |
 
 function isReferenceName(name: string): boolean {
   return /.(Id|ID|_id)$/.test(name);
+}
+
+/** `petId` -> pet, `email_id` -> email. */
+function referencedName(name: string): string {
+  return name.replace(/(_id|Id|ID)$/, '');
 }
 
 function singular(segment: string): string {
