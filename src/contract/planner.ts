@@ -96,15 +96,19 @@ export class Planner {
   }
 
   private pathValue(operation: Operation, parameter: Parameter): ValueSource {
+    const linked: { fixture: string; expression: string }[] = [];
     for (const link of linksGiving(this.index, operation, parameter.name)) {
       if (typeof link.value !== 'string' || !link.value.includes('$')) return { value: link.value };
       const fixture = this.linkFixture(link.source);
-      if (fixture) {
-        this.recipes.get(fixture)!.reads.add(link.value);
-        return { fixture, expression: link.value };
-      }
+      if (fixture) linked.push({ fixture, expression: link.value });
     }
+    // A link whose source can be called as it is wins; one that needs values nothing gives loses to a resource.
     const resource = resourceForPath(this.resources, operation, parameter.name);
+    const chosen = linked.find((l) => isComplete(this.recipes.get(l.fixture)!.request)) ?? (resource ? undefined : linked[0]);
+    if (chosen) {
+      this.recipes.get(chosen.fixture)!.reads.add(chosen.expression);
+      return chosen;
+    }
     if (resource) return { fixture: resource.name };
     const documented = documentedValue(parameter);
     if (documented) return documented;
@@ -194,6 +198,11 @@ export class Planner {
     if (skipReason) planned.skipReason = skipReason;
     return planned;
   }
+}
+
+/** Whether a request has every value it needs (none a guess). */
+function isComplete(template: RequestTemplate | undefined): boolean {
+  return template !== undefined && !template.unknown?.length && Object.values(template.pathParams).every((v) => !('unknown' in v && v.unknown));
 }
 
 function namedFixtures(templates: readonly RequestTemplate[]): string[] {
