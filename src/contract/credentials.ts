@@ -127,8 +127,8 @@ export function placeCredentials(security: SecurityRequirements, schemes: Securi
   return placement;
 }
 
-/** The scheme's header replaces a --header of the same name, whatever its case. */
-function setHeader(headers: Record<string, string>, name: string, value: string): void {
+/** Sets a header, replacing one of the same name whatever its case (a --header `Accept` replaces the runner's). */
+export function setHeader(headers: Record<string, string>, name: string, value: string): void {
   for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
   headers[name] = value;
 }

@@ -1,5 +1,5 @@
 import type { Operation } from '../spec/operation-index.js';
-import { placeCredentials, type RunCredentials } from './credentials.js';
+import { placeCredentials, setHeader, type RunCredentials } from './credentials.js';
 import type { Exchange } from './events.js';
 import type { Plan } from './plan.js';
 import { linkValue } from './runtime-expression.js';
@@ -48,7 +48,7 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
  */
 export function withCredentials(plan: Plan, keys: Keys, operation: Operation | undefined, kind: Credentials, url: string, headers: Record<string, string>): string {
   const placement = placeCredentials(operation?.security ?? plan.security, plan.securitySchemes, keys, kind);
-  Object.assign(headers, placement.headers);
+  for (const [name, value] of Object.entries(placement.headers)) setHeader(headers, name, value);
   const cookies = Object.entries(placement.cookies).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
   if (cookies.length > 0) headers['cookie'] = [headers['cookie'], ...cookies].filter(Boolean).join('; ');
   if (Object.keys(placement.query).length === 0) return url;

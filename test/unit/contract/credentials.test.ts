@@ -71,6 +71,18 @@ describe('credentials go where the document\'s scheme says', () => {
   });
 });
 
+describe('a request with credentials', () => {
+  it('puts a query key in the URL, a cookie key in Cookie, and lets --header replace the runner\'s Accept', async () => {
+    const { withCredentials } = await import('../../../src/contract/request-builder.js');
+    const plan = { security: [{ queryKey: [], cookieKey: [] }], securitySchemes: schemes } as unknown as Parameters<typeof withCredentials>[0];
+    const headers: Record<string, string> = { accept: 'application/json', cookie: 'lang=en' };
+    const creds = { ...credentials, headers: [['Accept', 'application/vnd.api+json']] as const };
+    const url = withCredentials(plan, creds, undefined, 'api-key', 'http://api.test/things?page=2', headers);
+    expect(url).toBe('http://api.test/things?page=2&api_key=rw-key');
+    expect(headers).toEqual({ Accept: 'application/vnd.api+json', cookie: 'lang=en; session=rw-key' });
+  });
+});
+
 describe('credential flags, normalised at the edge', () => {
   it('takes --auth-basic and --header instead of --api-key', () => {
     const options = normalizeOptions({ baseUrl: 'http://x', authBasic: 'ann:p:w', headers: ['X-Tenant:  acme ', 'Authorization: Token t'] });

@@ -79,3 +79,14 @@ describe('the plan on documents other than the Petstore', () => {
     expect(cases.filter((c) => c.id.startsWith('addUser/negative/')).map((c) => c.id)).toEqual(['addUser/negative/no-key']);
   });
 });
+
+describe('a schema the validator cannot compile', () => {
+  it('is left unchecked instead of stopping the plan', async () => {
+    const odd = structuredClone(shop) as typeof shop & { paths: Record<string, unknown> };
+    odd.paths['/odd'] = { get: { operationId: 'odd', security: [], responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string', pattern: '(' } } } } } } };
+    const plan = buildPlan(await fromObject('odd.yaml', odd), defaults);
+    expect(plan.schemas.body('odd', '200')).toBeUndefined();
+    expect(plan.schemas.body('addUser', '200')).toBeDefined();
+    expect(plan.cases.some((c) => c.id === 'odd/positive/plain')).toBe(true);
+  });
+});
