@@ -11,7 +11,7 @@ import { sendPolitely, type WaitBudget } from './polite-client.js';
 import { readBack } from './read-back.js';
 import { buildRequest, matchTemplate, relativePath, withCredentials, type Keys } from './request-builder.js';
 import type { RequestTemplate } from './request-template.js';
-import { idFromBody, type Resource } from './resources.js';
+import { idFromBody, itemPathParams, type Resource } from './resources.js';
 import type { Transport } from './transport.js';
 
 /** What every case of a run shares. */
@@ -144,7 +144,7 @@ export class CaseRun {
       }
       const remove = resource.remove;
       const statuses = [...successStatuses(remove), '404', ...(remove.responses['409'] ? ['409'] : [])];
-      const template: RequestTemplate = { operationId: remove.operationId, pathParams: { [resource.idParam]: { value: id } }, query: {}, credentials: 'api-key' };
+      const template: RequestTemplate = { operationId: remove.operationId, pathParams: itemPathParams(this.ctx.plan.resources, resource, id, this.ids), query: {}, credentials: 'api-key' };
       const { exchange } = await this.send(template, { statuses });
       if (exchange.response.status === 409) {
         const code = (exchange.response.body as { code?: unknown } | undefined)?.code;
@@ -155,7 +155,8 @@ export class CaseRun {
 
   /** The URL of a resource's record with this id. */
   itemUrl(resource: Resource, id: unknown): string {
-    return `${this.ctx.options.baseUrl}${resource.itemPath.replace(`{${resource.idParam}}`, encodeURIComponent(String(id)))}`;
+    const params = itemPathParams(this.ctx.plan.resources, resource, id, this.ids);
+    return `${this.ctx.options.baseUrl}${resource.itemPath.replace(/\{([^}]+)\}/g, (whole, name: string) => (params[name] ? encodeURIComponent(String(params[name].value)) : whole))}`;
   }
 
   /** The id path parameter of an item URL, to find the record in a successor's list. */

@@ -28,7 +28,8 @@ export interface Resource {
 export function deriveResources(index: OperationIndex): Map<string, Resource> {
   const resources = new Map<string, Resource>();
   for (const create of index.operations) {
-    if (create.method !== 'post' || templateNames(create.path).length > 0) continue;
+    // A nested collection (`/owners/{ownerId}/things`) counts too: its records belong to a parent.
+    if (create.method !== 'post' || create.path.endsWith('}')) continue;
     const statuses = successStatuses(create);
     if (!statuses.includes('201') && !statuses.includes('200')) continue;
     const itemPattern = new RegExp(`^${escape(create.path)}/\\{([^}/]+)\\}$`);
@@ -118,6 +119,21 @@ export function bodyRefs(resources: ReadonlyMap<string, Resource>, operation: Op
     if (resource) refs[field] = resource.name;
   }
   return refs;
+}
+
+/**
+ * The path values of a record's item path: its id, and for a nested resource the ids of the
+ * parents this case created (`/owners/{ownerId}/things/{thingId}`).
+ */
+export function itemPathParams(resources: ReadonlyMap<string, Resource>, resource: Resource, id: unknown, ids: ReadonlyMap<string, unknown>): Record<string, { value: unknown }> {
+  const params: Record<string, { value: unknown }> = {};
+  for (const name of templateNames(resource.itemPath)) {
+    if (name === resource.idParam) continue;
+    const parent = resourceForPath(resources, resource.create, name);
+    if (parent && ids.has(parent.name)) params[name] = { value: ids.get(parent.name) };
+  }
+  params[resource.idParam] = { value: id };
+  return params;
 }
 
 /** The GET on the same path as an operation (for reading back what it wrote). */

@@ -9,6 +9,8 @@ export const NOTES_TOKEN = 'notes-token-0123456789';
 export interface NotesServer {
   url: string;
   notes: Map<string, { key: string; title: string; body?: string }>;
+  /** Comments by `noteKey/commentId`; a note's go with it. */
+  comments: Map<string, { id: number; text: string }>;
   /** Every request as `METHOD path authorization?`, to see what the runner sent. */
   requests: { method: string; path: string; authorization: string | undefined }[];
   close(): Promise<void>;
@@ -22,6 +24,8 @@ export interface NotesServer {
  */
 export async function startNotesServer(options: { defect?: 'auth-not-enforced' | 'delete-not-effective' } = {}): Promise<NotesServer> {
   const notes = new Map<string, { key: string; title: string; body?: string }>();
+  const comments = new Map<string, { id: number; text: string }>();
+  let lastCommentId = 0;
   const requests: NotesServer['requests'] = [];
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => send(res, 500, { status: 'error', message: 'internal' }));
@@ -35,7 +39,8 @@ export async function startNotesServer(options: { defect?: 'auth-not-enforced' |
     const text = await readBody(req);
     if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
     const item = /^\/notes\/([^/]+)$/.exec(url.pathname);
-    if (url.pathname !== '/notes' && !item) return send(res, 404, { status: 'error', message: 'no such path' });
+    const nested = /^\/notes\/([^/]+)\/comments(?:\/([^/]+))?$/.exec(url.pathname);
+    if (url.pathname !== '/notes' && !item && !nested) return send(res, 404, { status: 'error', message: 'no such path' });
     if (req.headers.authorization !== `Bearer ${NOTES_TOKEN}` && options.defect !== 'auth-not-enforced') {
       res.setHeader('WWW-Authenticate', 'Bearer');
       return send(res, 401, { status: 'error', message: 'a bearer token is required' });
@@ -48,15 +53,44 @@ export async function startNotesServer(options: { defect?: 'auth-not-enforced' |
       notes.set(note.key, note);
       return send(res, 201, note);
     }
+    if (nested) return commentsOf(req, res, nested[1]!, nested[2], text);
     const note = item ? notes.get(decodeURIComponent(item[1]!)) : undefined;
     if (item && (req.method === 'GET' || req.method === 'DELETE')) {
       if (!note) return send(res, 404, { status: 'error', message: 'no such note' });
       if (req.method === 'GET') return send(res, 200, note);
-      if (options.defect !== 'delete-not-effective') notes.delete(note.key);
+      if (options.defect !== 'delete-not-effective') {
+        notes.delete(note.key);
+        for (const key of comments.keys()) if (key.startsWith(`${note.key}/`)) comments.delete(key);
+      }
       res.writeHead(204).end();
       return;
     }
     return send(res, 405, { status: 'error', message: 'method not allowed' });
+  }
+
+  function commentsOf(req: IncomingMessage, res: ServerResponse, rawKey: string, rawId: string | undefined, text: string): void {
+    const noteKey = decodeURIComponent(rawKey);
+    if (!notes.has(noteKey)) return send(res, 404, { status: 'error', message: 'no such note' });
+    if (rawId === undefined && req.method === 'POST') {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        return send(res, 400, { status: 'error', message: 'the body is not JSON' });
+      }
+      const { text: words, ...rest } = (value ?? {}) as Record<string, unknown>;
+      if (typeof words !== 'string' || words.length === 0 || Object.keys(rest).length > 0) return send(res, 400, { status: 'error', message: 'text must be a non-empty string, alone' });
+      const comment = { id: ++lastCommentId, text: words };
+      comments.set(`${noteKey}/${comment.id}`, comment);
+      res.setHeader('Location', `/notes/${noteKey}/comments/${comment.id}`);
+      return send(res, 201, comment);
+    }
+    const comment = rawId === undefined ? undefined : comments.get(`${noteKey}/${rawId}`);
+    if (rawId === undefined || (req.method !== 'GET' && req.method !== 'DELETE')) return send(res, 405, { status: 'error', message: 'method not allowed' });
+    if (!comment) return send(res, 404, { status: 'error', message: 'no such comment' });
+    if (req.method === 'GET') return send(res, 200, comment);
+    comments.delete(`${noteKey}/${comment.id}`);
+    res.writeHead(204).end();
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,6 +98,7 @@ export async function startNotesServer(options: { defect?: 'auth-not-enforced' |
   return {
     url: `http://127.0.0.1:${port}`,
     notes,
+    comments,
     requests,
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
   };

@@ -37,12 +37,25 @@ async function cli(argv: string[]): Promise<{ code: number; stdout: string; stde
   return { code, stdout: outText, stderr: errText };
 }
 
-describe('the runner against a correct server of another document (Notes API: bearer, links, uuid keys)', () => {
+const NO_KEY = ['createNote', 'readNote', 'removeNote', 'addComment', 'readComment', 'removeComment'].map((op) => `${op}/negative/no-key`);
+
+describe('the runner against a correct server of another document (Notes API: bearer, links, uuid keys, nested comments)', () => {
   it('passes every case with no false alarm, and leaves the server as it found it', async () => {
     const summary = await run(server);
     expect(notPassed(summary)).toEqual([]);
-    expect(summary.totals).toMatchObject({ cases: 14, passed: 14, failed: 0, errors: 0, skipped: 0 });
-    expect(server.notes.size).toBe(0);
+    expect(summary.totals).toMatchObject({ cases: 28, passed: 28, failed: 0, errors: 0, skipped: 0 });
+    expect([server.notes.size, server.comments.size]).toEqual([0, 0]);
+  });
+
+  it('creates a note before its comment, reads the comment through its Location, and deletes the comment before the note', async () => {
+    const summary = await run(server, { operations: ['addComment'] });
+    expect(exchangesOf(summary, 'addComment/positive/example:example').map((x) => x.replace(/[0-9a-f-]{36}/, 'K'))).toEqual([
+      'POST /notes 201',
+      'POST /notes/K/comments 201',
+      expect.stringMatching(/^GET \/notes\/K\/comments\/\d+ 200$/),
+      expect.stringMatching(/^DELETE \/notes\/K\/comments\/\d+ 204$/),
+      'DELETE /notes/K 204',
+    ]);
   });
 
   it('reads the key for GET /notes/{noteKey} from the create answer, as the document links say', async () => {
@@ -59,9 +72,9 @@ describe('the runner against a correct server of another document (Notes API: be
     const notes = server.requests.filter((r) => r.path.startsWith('/notes'));
     expect(health.length).toBeGreaterThan(0);
     expect(health.every((r) => r.authorization === undefined)).toBe(true);
-    expect(notes.filter((r) => r.authorization === `Bearer ${NOTES_TOKEN}`).length).toBe(notes.length - 3);
+    expect(notes.filter((r) => r.authorization === `Bearer ${NOTES_TOKEN}`).length).toBe(notes.length - NO_KEY.length);
     expect(JSON.stringify(summary)).not.toContain(NOTES_TOKEN);
-    expect(summary.cases.map((c) => c.id).filter((id) => id.endsWith('no-key'))).toEqual(['createNote/negative/no-key', 'readNote/negative/no-key', 'removeNote/negative/no-key']);
+    expect(summary.cases.map((c) => c.id).filter((id) => id.endsWith('no-key'))).toEqual(NO_KEY);
   });
 
   it('still finds a real defect on that document', async () => {
@@ -69,7 +82,7 @@ describe('the runner against a correct server of another document (Notes API: be
     try {
       const summary = await run(broken);
       expect(failedChecks(summary)).toEqual(['status-expected']);
-      expect(summary.cases.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual(['createNote/negative/no-key', 'readNote/negative/no-key', 'removeNote/negative/no-key']);
+      expect(summary.cases.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual(NO_KEY);
     } finally {
       await broken.close();
     }
@@ -85,23 +98,25 @@ describe('cases that cannot be set up are skipped, counted in every report, and 
     expect(code).toBe(0);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunSummary;
     const skipped = report.cases.filter((c) => c.status === 'skipped');
-    // The no-key cases of readNote and removeNote ask about a real note too, which cannot be made.
-    expect(skipped.map((c) => c.id)).toEqual([
-      'createNote/positive/example:example',
-      'createNote/state/created-reads-back',
-      'readNote/positive/plain',
-      'readNote/negative/no-key',
-      'removeNote/positive/plain',
-      'removeNote/negative/no-key',
-      'removeNote/state/deleted-reads-404',
+    // Everything that needs a note is skipped, no-key cases included (they ask about a real note).
+    expect(report.cases.filter((c) => c.status === 'passed').map((c) => c.id)).toEqual([
+      'health/positive/plain',
+      'createNote/negative/no-key',
+      'createNote/negative/bad-body:missing-title',
+      'createNote/negative/bad-body:wrong-type-title',
+      'createNote/negative/bad-body:extra-field',
+      'readNote/negative/unknown-id',
+      'removeNote/negative/unknown-id',
+      'addComment/negative/unknown-id',
     ]);
+    expect(skipped.map((c) => c.id).slice(0, 3)).toEqual(['createNote/positive/example:example', 'createNote/state/created-reads-back', 'readNote/positive/plain']);
     expect(skipped[0]!.reason).toBe(`createNote needs reserveQuota first (a note takes quota; ${file}), which the document does not define`);
     expect(skipped[2]!.reason).toMatch(/^cannot create the note it needs: createNote needs reserveQuota first/);
-    expect(report.totals).toMatchObject({ skipped: 7, failed: 0, errors: 0, passed: 7 });
-    expect(stdout).toContain('Skipped (7)');
+    expect(report.totals).toMatchObject({ skipped: 20, failed: 0, errors: 0, passed: 8 });
+    expect(stdout).toContain('Skipped (20)');
     const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
-    expect(junit.match(/<skipped message="[^"]*reserveQuota/g)).toHaveLength(7);
-    expect(junit).toMatch(/<testsuites [^>]*skipped="7"/);
+    expect(junit.match(/<skipped message="[^"]*reserveQuota/g)).toHaveLength(20);
+    expect(junit).toMatch(/<testsuites [^>]*skipped="20"/);
     const html = await readFile(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('Skipped: createNote needs reserveQuota first');
   });
@@ -112,7 +127,7 @@ describe('cases that cannot be set up are skipped, counted in every report, and 
     const report = JSON.parse(await readFile(join(out, 'basic', 'report.json'), 'utf8')) as RunSummary;
     const passed = report.cases.filter((c) => c.status === 'passed').map((c) => c.id);
     expect(passed).toEqual(['health/positive/plain', 'createNote/negative/no-key']);
-    expect(report.totals).toMatchObject({ passed: 2, skipped: 12, failed: 0, errors: 0 });
+    expect(report.totals).toMatchObject({ passed: 2, skipped: 26, failed: 0, errors: 0 });
     expect(report.cases.find((c) => c.id === 'createNote/positive/example:example')!.reason).toBe(
       'cannot make the request (createNote): it needs bearerAuth (http bearer), and the run was given no such credential (--api-key, --auth-basic, or a credential --header)',
     );
