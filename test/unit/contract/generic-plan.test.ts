@@ -90,3 +90,19 @@ describe('a schema the validator cannot compile', () => {
     expect(plan.cases.some((c) => c.id === 'odd/positive/plain')).toBe(true);
   });
 });
+
+describe('checks on answers the document describes loosely', () => {
+  it('lets an error documented by its description alone carry a message, but not a success documented without a body', async () => {
+    const { contentType } = await import('../../../src/contract/checks/content-type.js');
+    const plan = buildPlan(await fromObject('shop.yaml', shop), defaults);
+    const operation = plan.index.byId('setAvatar')!;
+    const answer = (status: number) => ({
+      request: { method: 'PUT', url: 'http://api.test/users/ann/avatar', headers: {} },
+      response: { status, headers: { 'content-type': 'text/plain' }, body: 'nope', text: 'nope' },
+      durationMs: 0,
+    });
+    const context = { schemas: plan.schemas, receivedAt: 0 };
+    expect(contentType(answer(403), operation, context)).toEqual([]);
+    expect(contentType(answer(204), operation, context)).toEqual([expect.objectContaining({ check: 'content-type', expected: 'no body' })]);
+  });
+});
