@@ -1,5 +1,6 @@
 import type { Operation } from '../spec/operation-index.js';
 import { placeCredentials, setHeader, type RunCredentials } from './credentials.js';
+import { isJsonMediaType } from './documented-response.js';
 import type { Exchange } from './events.js';
 import type { Plan } from './plan.js';
 import { linkValue } from './runtime-expression.js';
@@ -26,7 +27,7 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
   for (const [name, value] of Object.entries(template.query)) {
     for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
   }
-  const headers: Record<string, string> = { accept: 'application/json', ...template.headers };
+  const headers: Record<string, string> = { accept: acceptFor(operation), ...template.headers };
   const search = query.toString();
   const url = withCredentials(plan, keys, operation, template.credentials, `${baseUrl}${path}${search ? `?${search}` : ''}`, headers);
   const request: OutgoingRequest = { method: operation.method.toUpperCase(), url, headers };
@@ -55,6 +56,17 @@ export function withCredentials(plan: Plan, keys: Keys, operation: Operation | u
   const target = new URL(url);
   for (const [name, value] of Object.entries(placement.query)) target.searchParams.set(name, value);
   return target.toString();
+}
+
+/** JSON when a success answer offers it (every check reads JSON), else the media types documented, else anything. */
+export function acceptFor(operation: Operation): string {
+  const types = new Set(
+    Object.entries(operation.responses)
+      .filter(([status]) => /^(2\d\d|2XX|default)$/i.test(status))
+      .flatMap(([, response]) => Object.keys(response.content ?? {})),
+  );
+  if (types.size === 0 || [...types].some(isJsonMediaType)) return 'application/json';
+  return [...types].join(', ');
 }
 
 /** Where a fixture's link value is kept among the case's ids. */

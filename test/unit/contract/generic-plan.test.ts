@@ -106,3 +106,13 @@ describe('checks on answers the document describes loosely', () => {
     expect(contentType(answer(204), operation, context)).toEqual([expect.objectContaining({ check: 'content-type', expected: 'no body' })]);
   });
 });
+
+describe('the Accept header', () => {
+  it('asks for JSON where a success answer offers it, else for the media types the document gives', async () => {
+    const { acceptFor } = await import('../../../src/contract/request-builder.js');
+    const op = (responses: Record<string, unknown>) => ({ responses }) as unknown as Parameters<typeof acceptFor>[0];
+    expect(acceptFor(op({ '200': { description: '', content: { 'application/xml': {}, 'application/json': {} } } }))).toBe('application/json');
+    expect(acceptFor(op({ '200': { description: '', content: { 'image/png': {} } }, '404': { description: '', content: { 'application/json': {} } } }))).toBe('image/png');
+    expect(acceptFor(op({ '204': { description: '' } }))).toBe('application/json');
+  });
+});
