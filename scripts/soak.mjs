@@ -6,7 +6,11 @@
 // path in a body); every few seconds the store invariants of every live session are checked
 // and Object.prototype is looked at; RSS is sampled throughout.
 //
-//   npm run soak -- --requests=100000 --concurrency=48 --max-seconds=300 --seed=1
+//   npm run soak -- --requests=100000 --concurrency=48 --max-seconds=300 --seed=1 --journal-requests=200000
+//
+// Then the journal case: GETs with 8 KB query strings over 20 sessions, the heap measured after a
+// full GC once 1,000 are answered and again after --journal-requests more (default 200,000); it
+// must grow by less than 8 MB (each session keeps its last 1,000 requests, about 150 bytes each).
 //
 // Prints, last, exactly: `<n> crashes, <n> bad error bodies, <n> 5xx, <n> invariant violations`.
 // Exit code 0 only when all four are 0, no answer went missing and the count was reached.
@@ -25,6 +29,7 @@ const KEYS = Array.from({ length: 100 }, (_, i) => `soak-key-${String(i).padStar
 const LOW_KEYS = Array.from({ length: 10 }, (_, i) => `soak-low-${i}-5per-minute`);
 
 if (isMainThread) await main();
+else if (workerData.mode === 'journal') await sendLongQueries(workerData);
 else await generateLoad(workerData);
 
 // ---------------------------------------------------------------------------------------------
@@ -134,6 +139,7 @@ async function main() {
   await checkAll();
   memory.end = settled();
   const seconds = (performance.now() - started) / 1000;
+  const journal = await journalCase(mock.port, Number(args.get('journal-requests') ?? 200_000), settled);
   stopping = true;
   await mock.close();
 
@@ -145,6 +151,7 @@ async function main() {
     `kinds: ${kinds}`,
     `statuses: ${statuses}`,
     `sessions alive at the end: ${registry.size} (cap ${SESSION_CAP}); invariant checks: ${invariantChecks}; internal errors logged: ${internalErrors}`,
+    journal.line,
     `RSS MB: start ${memory.start?.rss} (after 5,000 requests), middle ${memory.middle?.rss}, end ${memory.end.rss}, max ${Math.max(...samples, 0)}; heap used MB: ${memory.start?.heap} -> ${memory.middle?.heap} -> ${memory.end.heap}${globalThis.gc ? ' (start/middle/end after a full GC)' : ''}`,
     ...c.problemNotes.map((p) => `  bad answer: ${p}`),
     ...crashNotes.map((p) => `  crash: ${p}`),
@@ -152,8 +159,78 @@ async function main() {
     `${crashes} crashes, ${c.badBodies} bad error bodies, ${c.fiveXx} 5xx, ${invariantViolations} invariant violations`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-  const ok = crashes === 0 && c.badBodies === 0 && c.fiveXx === 0 && invariantViolations === 0 && c.lost === 0 && internalErrors === 0 && c.requests >= target;
+  const ok = crashes === 0 && c.badBodies === 0 && c.fiveXx === 0 && invariantViolations === 0 && c.lost === 0 && internalErrors === 0 && c.requests >= target && journal.ok;
   process.exit(ok ? 0 : 1);
+}
+
+/**
+ * The journal case: 1,000 GETs with 8 KB query strings over 20 sessions, the heap after a full
+ * GC, `count` more, the heap again. A journal that kept each request line (V8 slices keep their
+ * parent string) grew by 8 KB an entry, up to 160 MB here.
+ */
+async function journalCase(port, count, settled) {
+  const sessions = 20;
+  const send = (from, n) =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { mode: 'journal', port, from, count: n, sessions } });
+      worker.on('message', resolve);
+      worker.on('error', reject);
+    });
+  const started = performance.now();
+  const first = await send(0, 1_000);
+  const before = settled();
+  const rest = await send(1_000, count);
+  const after = settled();
+  const seconds = (performance.now() - started) / 1000;
+  const statuses = { ...first.statuses };
+  for (const [s, n] of Object.entries(rest.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
+  const growth = after.heap - before.heap;
+  const ok = growth < 8 && statuses[200] === count + 1_000 && Object.keys(statuses).length === 1;
+  const line =
+    `journal case: ${count + 1_000} GETs with 8 KB query strings over ${sessions} sessions in ${seconds.toFixed(1)} s (statuses ${JSON.stringify(statuses)}); ` +
+    `heap used MB after 1,000: ${before.heap}, after ${count + 1_000}: ${after.heap} (${growth >= 0 ? '+' : ''}${growth}, limit +8); RSS MB ${before.rss} -> ${after.rss}`;
+  return { ok, line };
+}
+
+/** The load of the journal case: keep-alive connections, one request at a time each. */
+async function sendLongQueries({ port, from, count, sessions }) {
+  const statuses = {};
+  const filler = 'q'.repeat(8 * 1024);
+  let next = from;
+  const client = async () => {
+    let socket;
+    let buffer = Buffer.alloc(0);
+    let waiting;
+    while (next < from + count) {
+      const i = next++;
+      if (!socket || socket.destroyed) {
+        buffer = Buffer.alloc(0);
+        socket = await new Promise((resolve, reject) => {
+          const s = connect(port, '127.0.0.1', () => resolve(s));
+          s.setNoDelay(true);
+          s.on('data', (d) => { buffer = buffer.length ? Buffer.concat([buffer, d]) : d; waiting?.(); });
+          s.on('error', reject);
+          s.on('close', () => waiting?.());
+        });
+      }
+      const answer = await new Promise((resolve) => {
+        waiting = () => {
+          const parsed = parseAnswer(buffer, false);
+          if (parsed) {
+            buffer = buffer.subarray(parsed.length);
+            resolve(parsed.answer);
+          } else if (socket.destroyed) resolve({ status: 'closed', headers: {} });
+        };
+        socket.write(`GET /store/inventory/${1 + (i % 50)}?filler=${i}${filler} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: ${KEYS[i % KEYS.length]}\r\nX-Mock-Session: soak-journal-${i % sessions}\r\n\r\n`);
+      });
+      waiting = undefined;
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      if (answer.headers.connection === 'close') socket.destroy();
+    }
+    socket?.destroy();
+  };
+  await Promise.all(Array.from({ length: 16 }, client));
+  parentPort.postMessage({ statuses });
 }
 
 // ---------------------------------------------------------------------------------------------

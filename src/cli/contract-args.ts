@@ -29,9 +29,14 @@ options:
   --header 'Name: value'      a header sent on every request (repeatable)
   --prerequisites FILE        calls to make before an operation, which the document cannot say
                               (repeatable; format: contracts/prerequisites.schema.json)
+  --max-response-bytes N      stop reading an answer past N bytes after decompression; the case
+                              fails with "response too large" (default 10485760, 10 MiB)
+  --max-duration S            end the run after S seconds; cases not started are reported as not
+                              run and the run does not conform (default 900)
   -h, --help                  this text
 
-exit status: 0 every case conforms, 1 some case does not, 2 the run could not be made
+exit status: 0 every case conforms, 1 some case does not (or --max-duration cut the run short),
+2 the run could not be made
 `;
 
 export type ParsedContractArgs = { help: true } | { help: false; input: ContractOptionsInput };
@@ -61,6 +66,8 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         'auth-basic': { type: 'string' },
         header: { type: 'string', multiple: true },
         prerequisites: { type: 'string', multiple: true },
+        'max-response-bytes': { type: 'string' },
+        'max-duration': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -93,11 +100,13 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (str('out') !== undefined) input.out = str('out')!;
   if (str('max-wait') !== undefined) input.maxWaitSeconds = number('--max-wait', str('max-wait')!);
   if (str('timeout') !== undefined) input.timeoutSeconds = number('--timeout', str('timeout')!);
+  if (str('max-response-bytes') !== undefined) input.maxResponseBytes = number('--max-response-bytes', str('max-response-bytes')!, 'bytes');
+  if (str('max-duration') !== undefined) input.maxDurationSeconds = number('--max-duration', str('max-duration')!);
   return { help: false, input };
 }
 
-function number(flag: string, raw: string): number {
+function number(flag: string, raw: string, unit = 'seconds'): number {
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value)) throw new ContractRunError(`${flag} must be a number of seconds (got '${raw}')`);
+  if (raw.trim() === '' || !Number.isFinite(value)) throw new ContractRunError(`${flag} must be a number of ${unit} (got '${raw}')`);
   return value;
 }

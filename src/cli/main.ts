@@ -6,6 +6,7 @@ const USAGE = `usage: petstore-kit <command> [options]
 commands:
   mock       serve the OpenAPI document as a stateful mock (petstore-kit mock --help)
   contract   replay the document against a live server (petstore-kit contract --help)
+  proxy      forward to a real server, checking both directions (petstore-kit proxy --help)
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -16,16 +17,19 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'mock') {
     const mock = await runMockCommand(rest);
-    if (!mock) return;
-    let stopping = false;
-    const stop = (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      process.stderr.write(`\n${signal}: finishing in-flight requests and stopping\n`);
-      mock.close().then(() => process.exit(0));
-    };
-    process.on('SIGTERM', () => stop('SIGTERM'));
-    process.on('SIGINT', () => stop('SIGINT'));
+    if (mock) stopOnSignal('finishing in-flight requests and stopping', () => mock.close().then(() => 0));
+    return;
+  }
+  if (command === 'proxy') {
+    const { runProxyCommand, ProxyUsageError, PROXY_USAGE } = await import('./proxy-command.js');
+    try {
+      const running = await runProxyCommand(rest);
+      if (running) stopOnSignal('writing the reports and stopping', () => running.stop());
+    } catch (error) {
+      if (!(error instanceof ProxyUsageError)) throw error;
+      process.stderr.write(`petstore-kit proxy: ${error.message}\n\n${PROXY_USAGE}`);
+      process.exitCode = 2;
+    }
     return;
   }
   if (command === 'contract') {
@@ -35,6 +39,19 @@ async function main(argv: string[]): Promise<void> {
   }
   process.stderr.write(`petstore-kit: unknown command '${command}'\n\n${USAGE}`);
   process.exitCode = 2;
+}
+
+/** On the first SIGTERM or SIGINT: say what happens, run `stop`, exit with the status it gives. */
+function stopOnSignal(doing: string, stop: () => Promise<number>): void {
+  let stopping = false;
+  const onSignal = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stderr.write(`\n${signal}: ${doing}\n`);
+    stop().then((status) => process.exit(status));
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -3,7 +3,10 @@ import { parseArgs } from 'node:util';
 import { isLoopback } from '../http/is-loopback.js';
 import { createLogger, type LogLevel } from '../http/request-log.js';
 import { DEFAULT_SEED, DEFAULT_SPEC_FILE, startMock, type RunningMock } from '../http/start-mock.js';
+import { DEFAULT_PLAN } from '../mock/create-mock-setup.js';
+import { AUTH_MODES, type AuthMode } from '../mock/request-authenticator.js';
 import { ConfigError, parseKeyConfigText, type KeyConfig } from '../rate-limit/key-config.js';
+import { BUILT_IN_PLANS } from '../rate-limit/plans.js';
 import { SpecError } from '../spec/spec-error.js';
 import { startupBanner } from './startup-banner.js';
 
@@ -15,6 +18,10 @@ const USAGE = `usage: petstore-kit mock [options]
   --seed N            seed of the fake data; the same seed gives the same data (default ${DEFAULT_SEED})
   --config FILE       keys, plans, ban policy and session cap (see mocks/keys.example.json)
   --admin-token T     require "Authorization: Bearer T" on /__admin
+  --auth MODE         known-keys (only demo and configured keys pass) or any-credential (any
+                      non-empty credential passes); default known-keys for the bundled document,
+                      any-credential for any other
+  --default-plan P    plan of credentials that are not known keys under any-credential (default ${DEFAULT_PLAN})
   --log-level L       silent | error | info | debug (default info)
   --quiet             same as --log-level error
   -h, --help          this text
@@ -33,6 +40,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
       options: {
         port: { type: 'string' }, host: { type: 'string' }, spec: { type: 'string' }, seed: { type: 'string' },
         config: { type: 'string' }, 'admin-token': { type: 'string' }, 'log-level': { type: 'string' },
+        auth: { type: 'string' }, 'default-plan': { type: 'string' },
         quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -61,11 +69,23 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
     }
     config = parseKeyConfigText(text, values.config);
   }
+  const auth = values.auth as AuthMode | undefined;
+  if (auth !== undefined && !AUTH_MODES.includes(auth)) throw new UsageError(`--auth must be one of ${AUTH_MODES.join(', ')} (got ${JSON.stringify(auth)})`);
+  const plans = config?.plans ?? BUILT_IN_PLANS;
+  const defaultPlan = values['default-plan'];
+  if (defaultPlan !== undefined && !plans.has(defaultPlan)) throw new UsageError(`--default-plan must name a plan: ${[...plans.keys()].join(', ')} (got ${JSON.stringify(defaultPlan)})`);
   const logger = createLogger(level, out, err);
-  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, adminToken: values['admin-token'], logger });
-  const warning = exposedAdminWarning(host, values['admin-token']);
-  if (warning) err.write(`${warning}\n`);
-  if (level !== 'silent') out.write(startupBanner(mock, seed));
+  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger });
+  try {
+    const warning = exposedAdminWarning(host, values['admin-token']);
+    if (warning) err.write(`${warning}\n`);
+    if (level !== 'silent') for (const note of mock.setup.security.notes) err.write(`note: ${note}\n`);
+    if (level !== 'silent') out.write(startupBanner(mock, seed));
+  } catch (error) {
+    // A start-up that fails must not leave the mock serving behind the error and exit code 2.
+    await mock.close();
+    throw error;
+  }
   return mock;
 }
 

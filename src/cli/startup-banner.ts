@@ -1,24 +1,45 @@
 import type { RunningMock } from '../http/start-mock.js';
+import { credentialPlacement, type OperationSecurity } from '../spec/security.js';
+
+/** Keys listed by name at start; the rest are counted. */
+export const KEYS_SHOWN = 25;
 
 /** What `npm start` prints: where the mock is, the keys to use, and a first request to try. */
 export function startupBanner(mock: RunningMock, seed: number): string {
-  const keys = mock.setup.keys.list();
-  const width = (values: string[]) => Math.max(...values.map((v) => v.length));
+  const all = mock.setup.keys.list();
+  // A config of 130k keys once overflowed the stack here (Math.max over a spread) after the mock
+  // was listening; a banner of 130k lines would not be read either.
+  const keys = all.slice(0, KEYS_SHOWN);
+  const security = mock.setup.security.of(undefined);
+  const placement = credentialPlacement(security);
+  const width = (values: string[]) => values.reduce((max, v) => Math.max(max, v.length), 0);
   const [keyW, planW, minW, dayW] = [width(keys.map((k) => k.key)), width(keys.map((k) => k.plan)), width(keys.map((k) => String(k.perMinute))), width(keys.map((k) => String(k.perDay)))];
   const rows = keys.map(
     (k) => `  ${k.key.padEnd(keyW)}  ${k.plan.padEnd(planW)}  ${String(k.perMinute).padStart(minW)}/min  ${String(k.perDay).padStart(dayW)}/day  ${k.scope}`,
   );
+  if (all.length > keys.length) rows.push(`  ... and ${all.length - keys.length} more (GET ${mock.url}/__admin/keys lists them all)`);
   return [
     '',
     `petstore-kit mock serving ${mock.setup.index.operations.length} operations of ${mock.setup.loaded.file}`,
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
     '',
-    'API keys (send as X-API-Key):',
+    `API keys (${placement ? `send as ${placement}` : 'the document asks for no credential at its top level'}):`,
     ...rows,
+    ...(mock.setup.auth.mode === 'any-credential' ? [`  any other non-empty credential passes too (--auth any-credential), on the ${mock.setup.auth.defaultPlan} plan`] : []),
     '',
     'Try:',
-    `  curl -s -H 'X-API-Key: demo-pro' '${mock.url}/pets?limit=3'`,
+    `  curl -s ${curlCredential(security, 'demo-pro')}'${mock.url}/pets?limit=3'`,
     '',
     '',
   ].join('\n');
+}
+
+/** The curl option that sends `key` where the document's first scheme wants it. */
+function curlCredential(security: OperationSecurity, key: string): string {
+  const scheme = security.alternatives[0]?.[0];
+  if (scheme?.kind === 'bearer') return `-H 'Authorization: Bearer ${key}' `;
+  if (scheme?.kind === 'basic') return `-u 'user:${key}' `;
+  if (scheme?.kind === 'apiKey' && scheme.in === 'cookie') return `-b '${scheme.name}=${key}' `;
+  if (scheme?.kind === 'apiKey' && scheme.in === 'header') return `-H '${scheme.name}: ${key}' `;
+  return '';
 }

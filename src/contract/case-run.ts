@@ -13,6 +13,7 @@ import { buildRequest, matchTemplate, relativePath, withCredentials, type Keys }
 import type { RequestTemplate } from './request-template.js';
 import { idFromBody, itemPathParams, type Resource } from './resources.js';
 import type { Transport } from './transport.js';
+import type { Redactor } from './credentials.js';
 
 /** What every case of a run shares. */
 export interface EngineContext {
@@ -26,6 +27,7 @@ export interface EngineContext {
   emit(event: RunEvent): void;
   /** Documented status keys received per operationId, for coverage (every response, recorded or not). */
   exercised: Map<string, Set<string>>;
+  redactor: Redactor;
 }
 
 /** A fixture or prerequisite could not be made: the case cannot go on. */
@@ -33,7 +35,7 @@ export class SetupError extends Error {}
 
 export interface Sent {
   exchange: Exchange;
-  /** The URL as sent (the recorded one has its secrets masked). */
+  /** The URL as sent (credentials are masked later, in the case result). */
   url: string;
   readBack?: ReadBack;
 }
@@ -46,6 +48,7 @@ export class CaseRun {
   readonly ids = new Map<string, unknown>();
   readonly created: { resource: Resource; id: unknown }[] = [];
   waitedMs = 0;
+  private cleaningUp = false;
 
   constructor(
     readonly ctx: EngineContext,
@@ -56,7 +59,8 @@ export class CaseRun {
   async send(template: RequestTemplate, expect: { statuses?: readonly string[]; code?: string; readBackLocation?: boolean } = {}): Promise<Sent> {
     const { ctx } = this;
     const operation = ctx.plan.index.byId(template.operationId)!;
-    const request = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, template, this.ids);
+    const built = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, template, this.ids);
+    const request = this.cleaningUp ? { ...built, pastDeadline: true } : built;
     const politely = await sendPolitely(ctx.transport, request, {
       sleep: ctx.sleep,
       clock: ctx.clock,
@@ -92,14 +96,30 @@ export class CaseRun {
     return sent;
   }
 
-  /** A GET with the run's key of a URL the API gave (a Location, a successor Link), checked against the operation it matches. */
-  async get(url: string): Promise<Exchange> {
+  /**
+   * A GET with the run's key of a URL the API gave (a Location, a successor Link), checked against
+   * the operation it matches. A URL on another origin is a `link-origin` failure and is not sent:
+   * the run's credentials go to the --base-url origin only.
+   */
+  async get(url: string): Promise<Exchange | undefined> {
     const { ctx } = this;
+    const origin = new URL(ctx.options.baseUrl).origin;
+    const target = new URL(url);
+    if (target.origin !== origin) {
+      this.failures.push({
+        check: 'link-origin',
+        message: `the target points the runner at another origin (${target.origin}${target.pathname}); not followed, since the run's credentials go to ${origin} only`,
+        expected: origin,
+        actual: target.origin,
+        location: `GET ${target.origin}${target.pathname}`,
+      });
+      return undefined;
+    }
     const path = relativePath(ctx.options.baseUrl, url);
     const operation = path === undefined ? undefined : ctx.plan.index.operations.find((o) => o.method === 'get' && matchTemplate(o.path, path.split('?')[0]!) !== undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
-    const target = withCredentials(ctx.plan, ctx.keys, operation, 'api-key', url, headers);
-    const { attempts, waitedMs } = await sendPolitely(ctx.transport, { method: 'GET', url: target, headers }, {
+    const sentUrl = withCredentials(ctx.plan, ctx.keys, operation, 'api-key', target.toString(), headers);
+    const { attempts, waitedMs } = await sendPolitely(ctx.transport, { method: 'GET', url: sentUrl, headers, ...(this.cleaningUp ? { pastDeadline: true } : {}) }, {
       sleep: ctx.sleep,
       clock: ctx.clock,
       budget: ctx.budget,
@@ -110,7 +130,7 @@ export class CaseRun {
     return attempts.at(-1)!;
   }
 
-  /** Records an exchange and runs every response check on it. */
+  /** Records an exchange and runs every response check on it (a body not taken in full is one failure, not checked). */
   record(exchange: Exchange, operation: Operation | undefined, extra: Partial<CheckContext>): void {
     this.store(exchange, operation);
     if (operation) this.check(exchange, operation, extra);
@@ -120,6 +140,7 @@ export class CaseRun {
   store(exchange: Exchange, operation: Operation | undefined): void {
     if (operation) exchange.operationId = operation.operationId;
     this.exchanges.push(exchange);
+    if (exchange.bodyProblem) this.failures.push(exchange.bodyProblem);
     const key = operation ? documentedResponse(operation, exchange.response.status)?.key : undefined;
     if (operation && key) {
       const seen = this.ctx.exercised.get(operation.operationId) ?? new Set<string>();
@@ -130,12 +151,16 @@ export class CaseRun {
 
   /** Runs every response check on an exchange. */
   check(exchange: Exchange, operation: Operation, extra: Partial<CheckContext>): void {
+    if (exchange.bodyProblem) return;
     const context: CheckContext = { schemas: this.ctx.plan.schemas, receivedAt: this.ctx.clock.now(), ...extra };
     for (const check of RESPONSE_CHECKS) this.failures.push(...check(exchange, operation, context));
   }
 
   /** Deletes what the case created, newest first; a documented refusal (409) leaves the record and says so. */
   async cleanUp(): Promise<void> {
+    // Cleanup runs past --max-duration (each request still bounded by --timeout): a run cut short
+    // should not leave its records on the target.
+    this.cleaningUp = true;
     while (this.created.length > 0) {
       const { resource, id } = this.created.pop()!;
       if (!resource.remove) {

@@ -3,7 +3,7 @@ import { stateDeleted } from './checks/state-deleted.js';
 import { stateUpdated } from './checks/state-updated.js';
 import { CaseRun, SetupError, type EngineContext } from './case-run.js';
 import { successStatuses } from './documented-response.js';
-import type { CaseResult, CaseStatus } from './events.js';
+import type { CaseResult, CaseStatus, Exchange } from './events.js';
 import type { PlannedCase } from './planner.js';
 import { WaitBudgetExceeded } from './polite-client.js';
 import { runRateLimitCase } from './rate-limit-case.js';
@@ -39,23 +39,39 @@ export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise
     }
   }
   status ??= run.failures.length > 0 ? 'failed' : reason ? 'error' : 'passed';
-  const result: CaseResult = {
-    id: planned.id,
-    operationId: planned.operationId,
-    method: planned.method,
-    path: planned.path,
-    title: planned.title,
-    kind: planned.kind,
+  const result = finish(ctx, planned, {
     status,
     failures: run.failures,
-    exchanges: run.exchanges,
+    exchanges: run.exchanges.map(compact),
     waitedMs: run.waitedMs,
     durationMs: ctx.clock.now() - started,
-  };
-  if (reason) result.reason = reason;
-  if (run.notes.length > 0) result.notes = run.notes;
+    ...(reason ? { reason } : {}),
+    ...(run.notes.length > 0 ? { notes: run.notes } : {}),
+  });
   ctx.emit({ type: 'case-finished', result });
   return result;
+}
+
+/** A case the run's deadline kept from starting: reported as skipped, with the reason. */
+export function notRun(ctx: EngineContext, planned: PlannedCase, reason: string): CaseResult {
+  ctx.emit({ type: 'case-started', id: planned.id, operationId: planned.operationId, title: planned.title });
+  const result = finish(ctx, planned, { status: 'skipped', failures: [], exchanges: [], waitedMs: 0, durationMs: 0, reason });
+  ctx.emit({ type: 'case-finished', result });
+  return result;
+}
+
+type Outcome = Pick<CaseResult, 'status' | 'failures' | 'exchanges' | 'waitedMs' | 'durationMs' | 'reason' | 'notes'>;
+
+/** The case result as reports see it: the one place credentials are masked out of it. */
+function finish(ctx: EngineContext, planned: PlannedCase, outcome: Outcome): CaseResult {
+  const { id, operationId, method, path, title, kind } = planned;
+  return ctx.redactor.result({ id, operationId, method, path, title, kind, ...outcome });
+}
+
+/** A body cut for the record keeps only its text: the parsed whole would hold the memory the cut saves. */
+function compact(exchange: Exchange): Exchange {
+  if (exchange.response.fullLength === undefined) return exchange;
+  return { ...exchange, response: { ...exchange.response, body: undefined } };
 }
 
 async function runSteps(run: CaseRun): Promise<undefined> {

@@ -1,145 +1,86 @@
-import type { OpenAPIV3 } from 'openapi-types';
+import type { CaseResult } from './events.js';
+import { credentialSecrets, runCredentials } from './credential-placement.js';
 import type { ContractOptions } from './options.js';
-import type { Credentials } from './request-template.js';
 
-export type SecuritySchemes = Readonly<Record<string, OpenAPIV3.SecuritySchemeObject>>;
-export type SecurityRequirements = readonly OpenAPIV3.SecurityRequirementObject[];
-
-/** The credentials of a run, normalised from --api-key, --readonly-key, --rate-limit-key, --auth-basic and --header. */
-export interface RunCredentials extends Readonly<Record<Exclude<Credentials, 'none'>, string | undefined>> {
-  basic: { user: string; password: string } | undefined;
-  /** --header, in the order given; sent on every request. */
-  headers: readonly (readonly [string, string])[];
+/**
+ * Every credential value the runner sends: the keys, the basic password and the token made from
+ * it, and the values of credential headers (credential-placement.ts). Reports are shared, so none
+ * of these may appear in one, and the transport sends nothing outside the `--base-url` origin
+ * since each of them may ride on a request.
+ */
+export function credentialsOf(options: ContractOptions): string[] {
+  return [...new Set(credentialSecrets(runCredentials(options)))];
 }
 
-/** What the run was given, as the plan sees it (it never sees the values). */
-export interface AvailableCredentials {
-  apiKey: boolean;
-  basic: boolean;
-  readonlyKey: boolean;
-  /** A --header that carries a credential (Authorization, a key, a token, a cookie): the user authenticates that way. */
-  credentialHeader: boolean;
-}
-
-type Source = 'key' | 'basic';
-
-/** A header --header gives that is a credential: masked in reports and left out of the no-credential case. */
-export function isCredentialHeader(name: string): boolean {
-  return /^(authorization|proxy-authorization|cookie)$/i.test(name) || /key|token|secret|auth|session|password/i.test(name);
+/** `demo-enterprise` -> `demo…se`: enough to tell keys apart in a report, not enough to use one. */
+export function maskSecret(secret: string): string {
+  return secret.length <= 6 ? '…' : `${secret.slice(0, 4)}…${secret.slice(-2)}`;
 }
 
 /**
- * Every value a report must not show: the keys, the basic password and the token made from it,
- * and the values of credential headers. The transport masks them all (its `secrets` option).
+ * A form of a key as a regex alternative. A short one (test keys such as `ro`) only counts
+ * standing alone, or every `error` and `from` in a report would be masked; a real key is long
+ * and is masked wherever it appears, even glued to other text.
  */
-export function credentialSecrets(credentials: RunCredentials): string[] {
-  const secrets = [credentials['api-key'], credentials['readonly-key'], credentials['rate-limit-key']].filter((k): k is string => k !== undefined);
-  if (credentials.basic) secrets.push(credentials.basic.password, basicToken(credentials.basic));
-  for (const [name, value] of credentials.headers) if (isCredentialHeader(name)) secrets.push(value);
-  return secrets.filter((s) => s.length > 0);
+function alternative(form: string): string {
+  const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return form.length < 8 ? `(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])` : escaped;
 }
 
-export function runCredentials(options: Pick<ContractOptions, 'apiKey' | 'readonlyKey' | 'rateLimitKey' | 'authBasic' | 'headers'>): RunCredentials {
-  return {
-    'api-key': options.apiKey,
-    'readonly-key': options.readonlyKey,
-    'rate-limit-key': options.rateLimitKey ?? options.apiKey,
-    basic: options.authBasic,
-    headers: options.headers ?? [],
-  };
-}
+/** Deeper than this, a value in a case result is cut (bodies deeper than this are never parsed). */
+const MAX_DEPTH = 1000;
 
-export function availableCredentials(credentials: RunCredentials): AvailableCredentials {
-  return {
-    apiKey: credentials['api-key'] !== undefined,
-    basic: credentials.basic !== undefined,
-    readonlyKey: credentials['readonly-key'] !== undefined,
-    credentialHeader: credentials.headers.some(([name]) => isCredentialHeader(name)),
-  };
-}
-
-/** Which of the run's credentials a scheme takes: a key (apiKey, bearer, oauth2, openIdConnect), basic, or none it can fill. */
-function sourceOf(scheme: OpenAPIV3.SecuritySchemeObject | undefined): Source | undefined {
-  if (!scheme) return undefined;
-  if (scheme.type === 'apiKey' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') return 'key';
-  if (scheme.type === 'http') return scheme.scheme.toLowerCase() === 'bearer' ? 'key' : scheme.scheme.toLowerCase() === 'basic' ? 'basic' : undefined;
-  return undefined;
+export interface Redactor {
+  text(value: string): string;
+  /** A copy of a JSON-like value with every string (and object key) redacted. */
+  value<T>(value: T): T;
+  /** A copy of a case result fit for reports: every string in it redacted. */
+  result(result: CaseResult): CaseResult;
 }
 
 /**
- * The security requirement a request of this kind meets: the first alternative (OR) whose every
- * scheme (AND) the run can fill, `public` for `security: []` or an empty alternative the run
- * cannot better, undefined when none can be met. A read-only or rate-limit key must be used by
- * the alternative, or the case would not test that key.
+ * Replaces each credential, in the forms a target could echo it (as sent, percent-encoded, form-
+ * encoded, JSON-escaped), by its masked form. Applied once, to each case result before any
+ * reporter or caller sees it, so every report format and the returned summary agree.
  */
-export function chooseRequirement(
-  security: SecurityRequirements,
-  schemes: SecuritySchemes,
-  kind: Exclude<Credentials, 'none'>,
-  has: (source: Source) => boolean,
-): readonly string[] | 'public' | undefined {
-  if (security.length === 0) return 'public';
-  for (const requirement of security) {
-    const names = Object.keys(requirement);
-    if (names.length === 0) continue;
-    const sources = names.map((n) => sourceOf(schemes[n]));
-    if (sources.every((s) => s !== undefined && has(s)) && (kind === 'api-key' || sources.includes('key'))) return names;
-  }
-  return security.some((r) => Object.keys(r).length === 0) ? 'public' : undefined;
-}
-
-/** Why a request of this kind cannot carry credentials the operation requires, for a skip reason; undefined when it can. */
-export function missingCredentials(security: SecurityRequirements, schemes: SecuritySchemes, kind: Credentials, available: AvailableCredentials): string | undefined {
-  if (kind === 'none' || available.credentialHeader) return undefined;
-  const has = (source: Source) => (source === 'basic' ? available.basic : kind === 'readonly-key' ? available.readonlyKey : available.apiKey);
-  if (chooseRequirement(security, schemes, kind, has) !== undefined) return undefined;
-  const wanted = security.map((r) => Object.keys(r).map((n) => describeScheme(n, schemes[n])).join(' and ')).join(', or ');
-  return `it needs ${wanted}, and the run was given no such credential (--api-key, --auth-basic, or a credential --header)`;
-}
-
-/** Where a request's credentials go: headers, query parameters, cookies. */
-export interface Placement {
-  headers: Record<string, string>;
-  query: Record<string, string>;
-  cookies: Record<string, string>;
-}
-
-/** The credentials of a request of this kind, where the operation's schemes put them; --header on top. */
-export function placeCredentials(security: SecurityRequirements, schemes: SecuritySchemes, credentials: RunCredentials, kind: Credentials): Placement {
-  const placement: Placement = { headers: {}, query: {}, cookies: {} };
-  for (const [name, value] of credentials.headers) if (kind !== 'none' || !isCredentialHeader(name)) placement.headers[name] = value;
-  if (kind === 'none') return placement;
-  const key = credentials[kind];
-  const chosen = chooseRequirement(security, schemes, kind, (s) => (s === 'basic' ? credentials.basic !== undefined : key !== undefined));
-  if (chosen === undefined || chosen === 'public') return placement;
-  for (const name of chosen) {
-    const scheme = schemes[name]!;
-    if (scheme.type === 'apiKey') {
-      if (scheme.in === 'query') placement.query[scheme.name] = key!;
-      else if (scheme.in === 'cookie') placement.cookies[scheme.name] = key!;
-      else setHeader(placement.headers, scheme.name, key!);
-    } else if (scheme.type === 'http' && scheme.scheme.toLowerCase() === 'basic') {
-      setHeader(placement.headers, 'Authorization', `Basic ${basicToken(credentials.basic!)}`);
-    } else {
-      setHeader(placement.headers, 'Authorization', `Bearer ${key!}`);
+export function createRedactor(secrets: readonly string[]): Redactor {
+  const forms = new Map<string, string>();
+  for (const secret of secrets.filter((s) => s.length > 0)) {
+    const masked = maskSecret(secret);
+    for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]) {
+      if (form.length > 0) forms.set(form, masked);
     }
   }
-  return placement;
-}
-
-/** Sets a header, replacing one of the same name whatever its case (a --header `Accept` replaces the runner's). */
-export function setHeader(headers: Record<string, string>, name: string, value: string): void {
-  for (const existing of Object.keys(headers)) if (existing.toLowerCase() === name.toLowerCase()) delete headers[existing];
-  headers[name] = value;
-}
-
-function basicToken(basic: { user: string; password: string }): string {
-  return Buffer.from(`${basic.user}:${basic.password}`, 'utf8').toString('base64');
-}
-
-function describeScheme(name: string, scheme: OpenAPIV3.SecuritySchemeObject | undefined): string {
-  if (!scheme) return `${name} (not in securitySchemes)`;
-  if (scheme.type === 'apiKey') return `${name} (an API key in ${scheme.in} ${scheme.name})`;
-  if (scheme.type === 'http') return `${name} (http ${scheme.scheme})`;
-  return `${name} (${scheme.type})`;
+  // Longest first, so that a key that contains another is masked whole. Case-insensitive: a target
+  // can echo a key as a header name, which HTTP lower-cases.
+  const ordered = [...forms.entries()].sort((a, b) => b[0].length - a[0].length);
+  const byLower = new Map(ordered.map(([form, masked]) => [form.toLowerCase(), masked]));
+  const pattern = new RegExp(ordered.map(([form]) => alternative(form)).join('|'), 'gi');
+  const text = (value: string): string => (ordered.length === 0 ? value : value.replace(pattern, (found) => byLower.get(found.toLowerCase()) ?? '…'));
+  const walk = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'string') return text(value);
+    if (value === null || typeof value !== 'object') return value;
+    if (depth >= MAX_DEPTH) return '[nested too deep to show]';
+    if (Array.isArray(value)) return value.map((item) => walk(item, depth + 1));
+    const copy: Record<string, unknown> = {};
+    // defineProperty, not assignment: a `__proto__` key from a target stays a plain key.
+    for (const [key, item] of Object.entries(value)) Object.defineProperty(copy, text(key), { value: walk(item, depth + 1), enumerable: true, writable: true, configurable: true });
+    return copy;
+  };
+  return {
+    text,
+    value: <T>(value: T) => (ordered.length === 0 ? value : (walk(value, 0) as T)),
+    // The fields the runner itself names (status, kind, ids, check names) are left alone: a short
+    // key such as `ro` would otherwise turn `error` into `er…r`.
+    result: (result) =>
+      ordered.length === 0
+        ? result
+        : {
+            ...result,
+            failures: result.failures.map((f) => ({ ...(walk(f, 0) as typeof f), check: f.check })),
+            exchanges: walk(result.exchanges, 0) as CaseResult['exchanges'],
+            ...(result.reason !== undefined ? { reason: text(result.reason) } : {}),
+            ...(result.notes !== undefined ? { notes: result.notes.map(text) } : {}),
+          },
+  };
 }

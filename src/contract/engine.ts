@@ -1,9 +1,11 @@
 import type { Clock } from '../core/clock.js';
 import type { EngineContext } from './case-run.js';
-import { runCase } from './case-runner.js';
+import { notRun, runCase } from './case-runner.js';
+import type { Redactor } from './credentials.js';
+import { notRunReason, type RunDeadline } from './run-deadline.js';
 import { ContractRunError } from './contract-error.js';
 import { coverageRows } from './coverage.js';
-import { runCredentials } from './credentials.js';
+import { runCredentials } from './credential-placement.js';
 import type { CaseResult, RunEvent, RunSummary } from './events.js';
 import type { ContractOptions } from './options.js';
 import type { Plan } from './plan.js';
@@ -14,6 +16,9 @@ export interface EngineDeps {
   clock: Clock;
   sleep: (ms: number) => Promise<void>;
   emit: (event: RunEvent) => void;
+  /** Masks every credential in a case result before anyone sees it. */
+  redactor: Redactor;
+  deadline: RunDeadline;
 }
 
 /**
@@ -36,9 +41,19 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     budget: { maxMs: options.maxWaitMs, spentMs: 0 },
     emit: deps.emit,
     exercised: new Map(),
+    redactor: deps.redactor,
   };
   const cases: CaseResult[] = [];
-  for (const planned of plan.cases) cases.push(await runCase(ctx, planned));
+  let stoppedEarly: string | undefined;
+  for (const planned of plan.cases) {
+    // A case planned as skipped keeps its own reason: it would not have run either way.
+    if (deps.deadline.remainingMs() <= 0 && !planned.skipReason) {
+      stoppedEarly ??= notRunReason(deps.deadline.maxMs);
+      cases.push(notRun(ctx, planned, stoppedEarly));
+      continue;
+    }
+    cases.push(await runCase(ctx, planned));
+  }
   const count = (status: CaseResult['status']) => cases.filter((c) => c.status === status).length;
   const summary: RunSummary = {
     baseUrl: options.baseUrl,
@@ -49,6 +64,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     cases,
     coverage: coverageRows(plan.index.operations, plan.selected, ctx.exercised),
     waitedMs: ctx.budget.spentMs,
+    ...(stoppedEarly ? { stoppedEarly } : {}),
   };
   deps.emit({ type: 'run-finished', summary });
   return summary;
@@ -64,7 +80,7 @@ async function probe(transport: Transport, baseUrl: string): Promise<void> {
   }
 }
 
-/** Whether a run conforms: every case passed or was skipped. */
+/** Whether a run conforms: every case passed or was skipped, and the run was not cut short. */
 export function conforms(summary: RunSummary): boolean {
-  return summary.totals.failed === 0 && summary.totals.errors === 0;
+  return summary.totals.failed === 0 && summary.totals.errors === 0 && summary.stoppedEarly === undefined;
 }

@@ -18,8 +18,10 @@ export interface RecordedResponse {
   headers: Record<string, string>;
   /** Parsed JSON when the body was JSON, else the text (or undefined when empty). */
   body: unknown;
-  /** The body as received, for reports. */
+  /** The body as received, for reports (its start only when `fullLength` is set). */
   text: string;
+  /** The body's length in characters when `text` holds only its start. */
+  fullLength?: number;
 }
 
 export interface Exchange {
@@ -28,6 +30,8 @@ export interface Exchange {
   durationMs: number;
   /** The documented operation the request was made to, when known. */
   operationId?: string;
+  /** Why the runner did not take the body in full (too large, too deep): a failure of the case. */
+  bodyProblem?: Failure;
 }
 
 /** One thing that did not conform. `check` names the check that failed (e.g. `status-documented`). */
@@ -84,6 +88,8 @@ export interface RunSummary {
   coverage: CoverageRow[];
   /** Total time spent waiting for the target's rate limits. */
   waitedMs: number;
+  /** Set when the run stopped before its last case (`--max-duration`): such a run does not conform. */
+  stoppedEarly?: string;
 }
 
 export type RunEvent =

@@ -24,16 +24,69 @@ export interface LinkValue {
   rel: string[];
 }
 
-/** RFC 8288 links: `<url>; rel="next", <url2>; rel="prev"`. Unparseable input gives []. */
+/**
+ * RFC 8288 links: `<url>; rel="next", <url2>; rel="prev"`. Unparseable input gives []. A single
+ * forward scan (no backtracking regex): the header comes from the target, which may send a
+ * megabyte of `<` to stall a parser that retries from every position.
+ */
 export function parseLinks(value: string): LinkValue[] {
   const links: LinkValue[] = [];
-  const pattern = /<([^>]*)>((?:\s*;\s*[^;,]+(?:=(?:"[^"]*"|[^;,]*))?)*)/g;
-  for (const match of value.matchAll(pattern)) {
-    const params = match[2] ?? '';
-    const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(params);
-    links.push({ target: match[1] as string, rel: (rel?.[1] ?? rel?.[2] ?? '').split(/\s+/).filter(Boolean) });
+  let i = 0;
+  while (i < value.length) {
+    const open = value.indexOf('<', i);
+    if (open < 0) break;
+    const close = value.indexOf('>', open + 1);
+    if (close < 0) break;
+    const end = endOfLinkValue(value, close + 1);
+    links.push({ target: value.slice(open + 1, close), rel: relOf(splitParams(value.slice(close + 1, end))) });
+    i = end + 1;
   }
   return links;
+}
+
+/** The index of the comma that ends a link-value (or the end), skipping quoted strings. */
+function endOfLinkValue(value: string, from: number): number {
+  let inQuote = false;
+  for (let j = from; j < value.length; j++) {
+    const c = value[j];
+    if (inQuote) {
+      if (c === '\\') j++;
+      else if (c === '"') inQuote = false;
+    } else if (c === '"') inQuote = true;
+    else if (c === ',') return j;
+  }
+  return value.length;
+}
+
+/** `; rel="a b"; title=x` as [name, value] pairs, names lower-cased, quotes removed. */
+function splitParams(params: string): [string, string][] {
+  const pairs: [string, string][] = [];
+  let inQuote = false;
+  let start = 0;
+  const take = (part: string) => {
+    const eq = part.indexOf('=');
+    const name = (eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase();
+    const raw = eq < 0 ? '' : part.slice(eq + 1).trim();
+    if (name !== '') pairs.push([name, raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw]);
+  };
+  for (let j = 0; j < params.length; j++) {
+    const c = params[j];
+    if (inQuote) {
+      if (c === '\\') j++;
+      else if (c === '"') inQuote = false;
+    } else if (c === '"') inQuote = true;
+    else if (c === ';') {
+      take(params.slice(start, j));
+      start = j + 1;
+    }
+  }
+  take(params.slice(start));
+  return pairs;
+}
+
+function relOf(params: [string, string][]): string[] {
+  const rel = params.find(([name]) => name === 'rel')?.[1] ?? '';
+  return rel.split(/\s+/).filter(Boolean);
 }
 
 /** The IETF draft `RateLimit: "minute";r=59;t=31` field. */

@@ -34,6 +34,11 @@ export interface ContractOptionsInput {
   headers?: readonly string[];
   /** Prerequisites files (contracts/prerequisites.schema.json), applied with the bundled Petstore one. */
   prerequisites?: readonly string[];
+  // Limits on what a hostile or broken target can cost a run (decision 014).
+  /** Bytes of one response body, after decompression, past which the runner stops reading (10 MiB). */
+  maxResponseBytes?: number;
+  /** Seconds the whole run may take; cases not started by then are reported as not run (900). */
+  maxDurationSeconds?: number;
 }
 
 /** Options after normalisation at the edge: nothing inside the runner re-checks them. */
@@ -56,7 +61,12 @@ export interface ContractOptions {
   /** --header pairs; undefined when none (as every optional flag here). */
   headers: readonly (readonly [string, string])[] | undefined;
   prerequisiteFiles: readonly string[] | undefined;
+  maxResponseBytes: number;
+  maxDurationMs: number;
 }
+
+export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_DURATION_SECONDS = 900;
 
 export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
   const baseUrl = parseBaseUrl(input.baseUrl);
@@ -92,6 +102,8 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     authBasic,
     headers: headers.length > 0 ? headers : undefined,
     prerequisiteFiles: input.prerequisites?.length ? [...new Set(input.prerequisites)] : undefined,
+    maxResponseBytes: wholeBytes(input.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+    maxDurationMs: seconds('--max-duration', input.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS, 0.001) * 1000,
   };
 }
 
@@ -114,20 +126,32 @@ function parseHeader(raw: string): readonly [string, string] {
 
 function parseBaseUrl(raw: string): string {
   let url: URL;
+  // Error messages echo the URL without any user:password@ part, since CI logs are shared.
+  const shown = raw.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
   try {
     url = new URL(raw);
   } catch {
-    throw new ContractRunError(`--base-url must be an absolute http(s) URL (got '${raw}')`);
+    throw new ContractRunError(`--base-url must be an absolute http(s) URL (got '${shown}')`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ContractRunError(`--base-url must be an http or https URL (got '${raw}')`);
+    throw new ContractRunError(`--base-url must be an http or https URL (got '${shown}')`);
   }
-  if (url.search || url.hash) throw new ContractRunError(`--base-url must not have a query or fragment (got '${raw}')`);
+  if (url.username !== '' || url.password !== '') {
+    throw new ContractRunError(`--base-url must not carry credentials (user:password@); pass them with --api-key or another credential flag (got '${shown}')`);
+  }
+  if (url.search || url.hash) throw new ContractRunError(`--base-url must not have a query or fragment (got '${shown}')`);
   return url.toString().replace(/\/+$/, '');
 }
 
 function nonEmpty(flag: string, value: string | undefined): string {
   if (typeof value !== 'string' || value.trim() === '') throw new ContractRunError(`${flag} must not be empty`);
+  return value;
+}
+
+function wholeBytes(value: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+    throw new ContractRunError(`--max-response-bytes must be a whole number of bytes >= 1 (got '${String(value)}')`);
+  }
   return value;
 }
 

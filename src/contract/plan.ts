@@ -1,5 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
-import type { AvailableCredentials, SecurityRequirements, SecuritySchemes } from './credentials.js';
+import type { AvailableCredentials, SecurityRequirements, SecuritySchemes } from './credential-placement.js';
 import type { LoadedDocument } from '../spec/load-document.js';
 import type { Schema } from '../spec/openapi.js';
 import { buildOperationIndex, templateNames, type Operation, type OperationIndex } from '../spec/operation-index.js';

@@ -1,6 +1,6 @@
 import type { Parameter, Schema } from '../spec/openapi.js';
 import type { Operation, OperationIndex } from '../spec/operation-index.js';
-import { missingCredentials, type AvailableCredentials, type SecuritySchemes } from './credentials.js';
+import { missingCredentials, type AvailableCredentials, type SecuritySchemes } from './credential-placement.js';
 import type { CaseResult } from './events.js';
 import { linksGiving } from './links.js';
 import type { SkippableStability } from './options.js';

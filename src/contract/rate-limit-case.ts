@@ -6,7 +6,7 @@ import { documentedBodyProperty } from './documented-response.js';
 import { parseWholeNumber } from './http-syntax.js';
 import { sendPolitely } from './polite-client.js';
 import { buildRequest } from './request-builder.js';
-import { maskSecret } from './transport.js';
+import { maskSecret } from './credentials.js';
 
 /** Above this many requests left, driving the key to 429 would take too long: the case is skipped. */
 export const MAX_COUNTDOWN = 2000;

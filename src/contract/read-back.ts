@@ -2,8 +2,11 @@ import type { ReadBack } from './checks/types.js';
 import type { Exchange } from './events.js';
 import { parseLinks } from './http-syntax.js';
 
-/** Sends a GET and records it (checked like any other response) — provided by the case runner. */
-export type Getter = (url: string) => Promise<Exchange>;
+/**
+ * Sends a GET and records it (checked like any other response) — provided by the case runner.
+ * Undefined when it did not send it: the URL named another origin.
+ */
+export type Getter = (url: string) => Promise<Exchange | undefined>;
 
 /**
  * Reads a record back: a GET of its URL. A 410 from a sunset operation names its successor in a
@@ -12,6 +15,7 @@ export type Getter = (url: string) => Promise<Exchange>;
  */
 export async function readBack(get: Getter, url: string, id: { param: string; value: string } | undefined): Promise<ReadBack> {
   const first = await get(url);
+  if (!first) return { outcome: 'not-followed', exchanges: [] };
   const exchanges = [first];
   const { status } = first.response;
   if (status >= 200 && status < 300) return { outcome: 'found', record: first.response.body, exchanges };
@@ -20,6 +24,7 @@ export async function readBack(get: Getter, url: string, id: { param: string; va
   const successor = parseLinks(first.response.headers['link'] ?? '').find((l) => l.rel.includes('successor-version'));
   if (!successor) return { outcome: 'gone', exchanges };
   const next = await get(new URL(successor.target, url).toString());
+  if (!next) return { outcome: 'not-followed', exchanges };
   exchanges.push(next);
   if (next.response.status < 200 || next.response.status >= 300) return { outcome: 'other', exchanges };
   const body = next.response.body;

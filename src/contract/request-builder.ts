@@ -1,5 +1,5 @@
 import type { Operation } from '../spec/operation-index.js';
-import { placeCredentials, setHeader, type RunCredentials } from './credentials.js';
+import { placeCredentials, setHeader, type RunCredentials } from './credential-placement.js';
 import { isJsonMediaType } from './documented-response.js';
 import type { Exchange } from './events.js';
 import type { Plan } from './plan.js';

@@ -2,13 +2,16 @@ import { systemClock, type Clock } from '../core/clock.js';
 import { loadDocument } from '../spec/load-document.js';
 import { SpecError } from '../spec/spec-error.js';
 import { ContractRunError } from './contract-error.js';
-import { availableCredentials, credentialSecrets, runCredentials } from './credentials.js';
+import { availableCredentials, runCredentials } from './credential-placement.js';
 import { executePlan } from './engine.js';
 import type { Reporter, RunEvent, RunSummary } from './events.js';
 import { normalizeOptions, type ContractOptions, type ContractOptionsInput } from './options.js';
 import { buildPlan } from './plan.js';
 import { loadPrerequisiteFile } from './prerequisites.js';
-import { createTransport, type FetchFunction } from './transport.js';
+import { createTransport, TransportError, type FetchFunction } from './transport.js';
+import { createRedactor, credentialsOf } from './credentials.js';
+import { createRunDeadline } from './run-deadline.js';
+import { assertBoundedExpansion } from '../spec/expanded-size.js';
 
 export interface RunContractDeps {
   /** Subscribers that write reports; each gets every event, then `finish(summary)`. */
@@ -38,6 +41,7 @@ export async function runNormalizedContract(options: ContractOptions, deps: RunC
   let loaded;
   try {
     loaded = await loadDocument(options.spec);
+    assertBoundedExpansion(loaded.file, loaded.source);
   } catch (err) {
     if (err instanceof SpecError) throw new ContractRunError(err.message.split('\n').map((l) => l.trim()).join(' '));
     throw err;
@@ -46,17 +50,45 @@ export async function runNormalizedContract(options: ContractOptions, deps: RunC
   const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });
   const clock = deps.clock ?? systemClock;
   const reporters = deps.reporters ?? [];
+  // A reporter that throws is told once at the end (exit 2); the run and the other reports go on.
+  const problems = new Map<string, string>();
   const emit = (event: RunEvent) => {
-    for (const reporter of reporters) reporter.onEvent(event);
+    for (const reporter of reporters) {
+      try {
+        reporter.onEvent(event);
+      } catch (err) {
+        if (!problems.has(reporter.name)) problems.set(reporter.name, `the ${reporter.name} reporter failed on ${event.type}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     deps.onEvent?.(event);
   };
+  const deadline = createRunDeadline(clock, options.maxDurationMs);
   const transport = createTransport({
     fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
     clock,
     timeoutMs: options.timeoutMs,
-    secrets: credentialSecrets(runCredentials(options)),
+    origin: new URL(options.baseUrl).origin,
+    maxResponseBytes: options.maxResponseBytes,
+    deadline,
   });
-  const summary = await executePlan(plan, options, { transport, clock, sleep: deps.sleep ?? realSleep, emit });
-  for (const reporter of reporters) await reporter.finish?.(summary);
+  const sleep = deps.sleep ?? realSleep;
+  const summary = await executePlan(plan, options, {
+    transport,
+    clock,
+    // A wait for the target's rate limit that would outlast the run ends the case instead.
+    sleep: (ms) => (ms > deadline.remainingMs() ? Promise.reject(new TransportError('DEADLINE', `--max-duration reached (${deadline.maxMs / 1000} s) before a wait of ${Math.ceil(ms / 1000)} s ended`)) : sleep(ms)),
+    emit,
+    redactor: createRedactor(credentialsOf(options)),
+    deadline,
+  });
+  // Every reporter gets its turn even when one fails, so one broken format costs no other file.
+  for (const reporter of reporters) {
+    try {
+      await reporter.finish?.(summary);
+    } catch (err) {
+      problems.set(`${reporter.name} file`, `the ${reporter.name} report could not be written: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  if (problems.size > 0) throw new ContractRunError([...problems.values()].join('; '));
   return summary;
 }

@@ -1,5 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import type { Exchange } from './events.js';
+import { readResponseBody, type ReadBody } from './response-body.js';
+import type { RunDeadline } from './run-deadline.js';
 
 export interface OutgoingRequest {
   method: string;
@@ -7,6 +9,8 @@ export interface OutgoingRequest {
   headers: Record<string, string>;
   /** A JSON value, serialised by the transport. */
   body?: unknown;
+  /** Sent even once `--max-duration` is reached (cleanup, so that the run leaves no records behind). */
+  pastDeadline?: boolean;
 }
 
 /** No answer: the connection failed or timed out. `code` is the system's (`ECONNREFUSED`) or `TIMEOUT`. */
@@ -30,63 +34,69 @@ export interface TransportOptions {
   fetch: FetchFunction;
   clock: Clock;
   timeoutMs: number;
-  /** Values (API keys) that never appear in recorded exchanges, since reports are shared. */
-  secrets: readonly string[];
+  /** The `--base-url` origin: the only one requests go to, since every request may carry credentials. */
+  origin: string;
+  /** Bytes of one body, after decompression, past which the runner stops reading (`--max-response-bytes`). */
+  maxResponseBytes: number;
+  /** The run's `--max-duration`: no request starts after it, and one in flight is cut at it. */
+  deadline?: RunDeadline;
 }
 
-/** HTTP over `fetch`: one request, one recorded Exchange. Nothing here knows about cases or checks. */
+/**
+ * HTTP over `fetch`: one request, one recorded Exchange. Nothing here knows about cases or checks.
+ * Redirects are never followed (`redirect: 'manual'`): a 3xx is an answer to check, and following
+ * it would send the credentials wherever the target points.
+ */
 export function createTransport(options: TransportOptions): Transport {
-  const mask = masker(options.secrets);
   return {
     async send(request) {
+      const target = new URL(request.url);
+      if (target.origin !== options.origin) {
+        throw new TransportError('FOREIGN_ORIGIN', `${request.method} ${target.origin}${target.pathname} not sent: the runner sends requests (and credentials) only to ${options.origin}`);
+      }
+      const remaining = request.pastDeadline || !options.deadline ? Infinity : options.deadline.remainingMs();
+      if (remaining <= 0) throw deadlineError(request, options.deadline!.maxMs, 'before');
+      const limitMs = Math.min(options.timeoutMs, remaining);
       const started = options.clock.now();
-      const init: RequestInit = { method: request.method, headers: request.headers, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) };
+      const init: RequestInit = { method: request.method, headers: request.headers, redirect: 'manual', signal: AbortSignal.timeout(Math.max(1, Math.ceil(limitMs))) };
       if (request.body !== undefined) init.body = JSON.stringify(request.body);
       let response: Response;
-      let text: string;
+      let read: ReadBody;
+      const where = `${request.method} ${target.pathname}`;
       try {
         response = await options.fetch(request.url, init);
-        text = await response.text();
+        read = await readResponseBody(response, options.maxResponseBytes, where);
       } catch (err) {
+        if (limitMs < options.timeoutMs && isTimeout(err)) throw deadlineError(request, options.deadline!.maxMs, 'while waiting for');
         throw toTransportError(err, request, options.timeoutMs);
       }
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         headers[name.toLowerCase()] = value;
       });
-      const recordedHeaders: Record<string, string> = {};
-      for (const [name, value] of Object.entries(request.headers)) recordedHeaders[name] = mask(value);
-      return {
-        request: { method: request.method, url: mask(request.url), headers: recordedHeaders, ...(request.body !== undefined ? { body: request.body } : {}) },
-        response: { status: response.status, headers, body: parseBody(text), text },
+      const exchange: Exchange = {
+        request: { method: request.method, url: request.url, headers: { ...request.headers }, ...(request.body !== undefined ? { body: request.body } : {}) },
+        response: { status: response.status, headers, body: read.body, text: read.text, ...(read.fullLength !== undefined ? { fullLength: read.fullLength } : {}) },
         durationMs: options.clock.now() - started,
       };
+      if (read.problem) exchange.bodyProblem = read.problem;
+      return exchange;
     },
   };
 }
 
-function parseBody(text: string): unknown {
-  if (text.length === 0) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+function isTimeout(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
 }
 
-/** `demo-enterprise` -> `demo…se`: enough to tell keys apart in a report, not enough to use one. */
-export function maskSecret(secret: string): string {
-  return secret.length <= 6 ? '…' : `${secret.slice(0, 4)}…${secret.slice(-2)}`;
-}
-
-function masker(secrets: readonly string[]): (text: string) => string {
-  const sorted = [...new Set(secrets.filter((s) => s.length > 0))].sort((a, b) => b.length - a.length);
-  return (text) => sorted.reduce((out, secret) => out.split(secret).join(maskSecret(secret)).split(encodeURIComponent(secret)).join(maskSecret(secret)), text);
+function deadlineError(request: OutgoingRequest, maxMs: number, when: string): TransportError {
+  return new TransportError('DEADLINE', `--max-duration reached (${maxMs / 1000} s) ${when} ${request.method} ${new URL(request.url).pathname}`);
 }
 
 function toTransportError(err: unknown, request: OutgoingRequest, timeoutMs: number): TransportError {
   const error = err as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string; errors?: { code?: string }[] } };
-  if (error?.name === 'TimeoutError' || error?.name === 'AbortError') {
+  if (isTimeout(err)) {
     return new TransportError('TIMEOUT', `no answer to ${request.method} ${request.url} within ${timeoutMs / 1000} s`);
   }
   if (error?.cause?.message === 'bad port') {

@@ -7,7 +7,7 @@ import type { Session } from '../mock/session.js';
 import { parseNewKey } from '../rate-limit/key-config.js';
 import { DuplicateKeyError } from '../rate-limit/key-registry.js';
 import { keySubject } from '../rate-limit/subjects.js';
-import { isLoopback } from './is-loopback.js';
+import { hostnameOf, isLoopback, isLoopbackOrigin } from './is-loopback.js';
 import type { ApiKeyRecord } from '../rate-limit/types.js';
 
 /** An error of the control API: same Error body as the API, its own codes where the API has none. */
@@ -107,7 +107,8 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   router.post('/keys/:key/ban', async (req, res) => {
     const record = knownKey(req);
     const session = sessionOf(req);
-    await session.limits.ban(keySubject(record.key), session.clock.now() + config.bans.banSeconds * 1000);
+    const now = session.clock.now();
+    await session.limits.ban(keySubject(record.key), now + config.bans.banSeconds * 1000, now);
     res.json(await keyView(record, session));
   });
   router.post('/keys/:key/unban', async (req, res) => {
@@ -186,17 +187,9 @@ function onlyLocalCallers(listenHost: string) {
     const host = hostnameOf(`http://${req.headers.host ?? ''}`);
     const origin = req.headers.origin;
     const hostOk = host !== undefined && (isLoopback(host) || host === listenHost);
-    const originOk = origin === undefined || origin === 'null' ? origin === undefined : isLoopback(hostnameOf(origin) ?? '');
+    const originOk = origin === undefined || isLoopbackOrigin(origin);
     next(hostOk && originOk ? undefined : new AdminError(403, 'forbidden', 'The control API without --admin-token answers only this machine (a loopback Host, and from a browser a loopback Origin); start the mock with --admin-token to reach it from elsewhere'));
   };
-}
-
-function hostnameOf(url: string): string | undefined {
-  try {
-    return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-  } catch {
-    return undefined;
-  }
 }
 
 function requireToken(token: string) {

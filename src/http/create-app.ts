@@ -6,6 +6,7 @@ import type { MockSetup } from '../mock/create-mock-setup.js';
 import { DEFAULT_SESSION } from '../mock/session.js';
 import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
+import { adminCors } from './admin-cors.js';
 import { createAdminRouter } from './admin-router.js';
 import { CORS_HEADERS, preflightHeaders } from './cors.js';
 import type { Logger } from './request-log.js';
@@ -37,10 +38,7 @@ function createAdminApp(setup: MockSetup, options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.disable('etag');
-  app.use((_req, res, next) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    next();
-  });
+  app.use(adminCors);
   app.use('/__admin', createAdminRouter(setup, options.adminToken, options.host));
   return app;
 }

@@ -1,4 +1,5 @@
 import { systemClock } from '../core/clock.js';
+import { escapeControls } from '../core/escape-controls.js';
 
 export type LogLevel = 'silent' | 'error' | 'info' | 'debug';
 
@@ -48,9 +49,10 @@ export function createLogger(level: LogLevel, out: NodeJS.WritableStream = proce
     request(line) {
       if (LEVELS[level] < LEVELS.info) return;
       const time = now().toISOString().slice(11, 23);
-      const who = line.key ? ` key=${line.key}` : '';
-      const session = line.session ? ` session=${line.session.slice(0, 40)}` : '';
-      buffer.push(`${time} ${line.method.padEnd(6)} ${line.path} ${paint(line.status, String(line.status))} ${line.ms.toFixed(1)}ms${who}${session}\n`);
+      // Request text is escaped: a key sent as "\x9b2J..." must not clear the terminal.
+      const who = line.key ? ` key=${escapeControls(line.key)}` : '';
+      const session = line.session ? ` session=${escapeControls(line.session.slice(0, 40))}` : '';
+      buffer.push(`${time} ${line.method.padEnd(6)} ${escapeControls(line.path)} ${paint(line.status, String(line.status))} ${line.ms.toFixed(1)}ms${who}${session}\n`);
       if (buffer.length >= 512) flush();
       else timer ??= setTimeout(flush, 50).unref();
     },
@@ -58,7 +60,7 @@ export function createLogger(level: LogLevel, out: NodeJS.WritableStream = proce
       if (LEVELS[level] >= LEVELS.info) out.write(`${message}\n`);
     },
     error(message) {
-      if (LEVELS[level] >= LEVELS.error) err.write(`${message}\n`);
+      if (LEVELS[level] >= LEVELS.error) err.write(`${escapeControls(message, true)}\n`);
     },
     flush,
   };

@@ -1,8 +1,11 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../core/clock.js';
 import { createMockSetup, type MockSetup } from '../mock/create-mock-setup.js';
+import type { AuthMode } from '../mock/request-authenticator.js';
 import type { KeyConfig } from '../rate-limit/key-config.js';
 import { AdminClient } from './admin-client.js';
 import { attachClientErrorHandler, requireHost } from './client-error.js';
@@ -19,6 +22,10 @@ export interface StartMockOptions {
   specFile?: string;
   seed?: number;
   config?: KeyConfig;
+  /** Default: known-keys for the bundled document, any-credential for any other (INTERFACE.md section 10). */
+  auth?: AuthMode;
+  /** The plan of credentials that are not known keys under any-credential; default Pro. */
+  defaultPlan?: string;
   adminToken?: string;
   /** Default 'silent' for programmatic use. */
   logLevel?: LogLevel;
@@ -55,10 +62,13 @@ export interface RunningMock {
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const level: LogLevel = options.quiet ? 'silent' : (options.logLevel ?? 'silent');
   const logger = options.logger ?? createLogger(level);
+  const specFile = options.specFile ?? DEFAULT_SPEC_FILE;
   const setup = await createMockSetup({
-    specFile: options.specFile ?? DEFAULT_SPEC_FILE,
+    specFile,
     seed: options.seed ?? DEFAULT_SEED,
     config: options.config,
+    auth: options.auth ?? ((await isBundledSpec(specFile)) ? 'known-keys' : 'any-credential'),
+    defaultPlan: options.defaultPlan,
     baseClock: options.clock,
     delay: options.delay,
     bodyLimit: options.bodyLimit,
@@ -124,4 +134,10 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         }, 2_000).unref();
       }),
   };
+}
+
+/** The bundled document keeps its demo keys only; any other document takes any credential. */
+async function isBundledSpec(specFile: string): Promise<boolean> {
+  const real = (file: string) => realpath(file).catch(() => resolve(file));
+  return (await real(specFile)) === (await real(DEFAULT_SPEC_FILE));
 }

@@ -1,3 +1,5 @@
+import { keptText } from './kept-text.js';
+
 /** One line of a session's request journal (`GET /__admin/requests`). */
 export interface JournalEntry {
   /** ISO 8601, by the session's clock. */
@@ -23,7 +25,10 @@ export class Journal {
     this.entries = new Array(capacity);
   }
 
+  /** Keeps copies of the strings, bounded and escaped: a request's own would hold its whole request line. */
   push(entry: JournalRecord): void {
+    entry.path = keptText(entry.path);
+    if (entry.key !== null) entry.key = keptText(entry.key);
     this.entries[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
     if (this.size < this.capacity) this.size++;

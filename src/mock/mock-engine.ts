@@ -3,19 +3,15 @@ import { ApiError, codeForStatus } from '../core/errors.js';
 import { monotonicNow } from '../core/clock.js';
 import type { Operation } from '../spec/operation-index.js';
 import { isReadMethod, type Router } from '../spec/router.js';
-import { addressSubject, keySubject } from '../rate-limit/subjects.js';
-import type { ApiKeyRecord, Decision, Limits } from '../rate-limit/types.js';
+import type { Decision } from '../rate-limit/types.js';
 import type { RequestValidator } from '../validation/request-validator.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
 import type { OperationHandler, OperationResult } from './operation-context.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
 import { readJsonBody } from './read-json-body.js';
+import type { RequestAuth, RequestAuthenticator } from './request-authenticator.js';
 import type { Session, SessionRegistry } from './session.js';
-
-export interface KeyLookup {
-  get(key: string): ApiKeyRecord | undefined;
-}
 
 export interface EngineDeps {
   router: Router;
@@ -23,20 +19,17 @@ export interface EngineDeps {
   handlers: ReadonlyMap<string, OperationHandler>;
   /** Known query parameter names per operationId (for pagination links). */
   queryNames: ReadonlyMap<string, readonly string[]>;
-  keys: KeyLookup;
+  /** Who a request is counted against, from its operation's security (src/mock/request-authenticator.ts). */
+  authenticate: RequestAuthenticator;
   sessions: SessionRegistry;
-  /** Limits for requests without a valid key, counted per client address (the Free plan). */
-  anonymousLimits: Limits;
   bodyLimit: number;
   faker: Faker;
-  maskKey(key: string): string;
   /** Waits for a fault's `delayMs` (injected so tests need not wait). */
   delay(ms: number): Promise<void>;
   /** Called with errors that are bugs (answered 500). */
   onInternalError(error: unknown, request: MockRequest): void;
 }
 
-const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'ApiKey header="X-API-Key"' };
 const SESSION_NAME = /^[\x21-\x7e]{1,128}$/;
 
 /**
@@ -59,18 +52,15 @@ export class MockEngine {
     const operation = match.kind === 'operation' ? match.operation : undefined;
     const headers: Record<string, string> = operation?.deprecated ? deprecationHeaders(operation, match.kind === 'operation' ? match.params : {}) : {};
     headers.Date = httpDate(now);
-    const rawKey = headerValue(request.headers['x-api-key']);
     let response: MockResponse;
+    let auth: RequestAuth | undefined;
     try {
-      const key = rawKey === undefined ? undefined : this.deps.keys.get(rawKey);
-      const subject = key ? keySubject(key.key) : addressSubject(request.clientAddress);
-      const decision = await session.limits.consume(subject, key ?? this.deps.anonymousLimits, now);
+      auth = this.deps.authenticate(request, operation);
+      const counters = auth.anonymous ? this.deps.sessions.anonymous : session.limits;
+      const decision = await counters.consume(auth.subject, auth.limits, now);
       Object.assign(headers, decision.headers);
-      if (!key) {
-        if (decision.outcome !== 'allowed') throw limited(decision);
-        throw new ApiError('unauthorized', rawKey === undefined ? 'A valid API key is required in the X-API-Key header' : 'The API key in X-API-Key is not known', { headers: WWW_AUTHENTICATE });
-      }
       if (decision.outcome !== 'allowed') throw limited(decision);
+      if (auth.error) throw auth.error;
       if (badSessionName) {
         throw new ApiError('validation_failed', 'X-Mock-Session must be 1..128 visible ASCII characters', {
           details: [{ path: '/header/x-mock-session', message: 'must be 1..128 visible ASCII characters' }],
@@ -80,7 +70,7 @@ export class MockEngine {
       if (match.kind === 'method-not-allowed') {
         throw new ApiError('method_not_allowed', `${request.method} is not documented for ${truncate(request.path)}; allowed: ${match.allowed.join(', ')}`, { headers: { Allow: match.allowed.join(', ') } });
       }
-      if (key.scope === 'read-only' && !isReadMethod(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
+      if (auth.scope === 'read-only' && !isReadMethod(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
       const result = await this.operate(request, session, match.operation, match.params, now);
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
       if (result.page) this.addPagination(response, request, match.operation, result.page);
@@ -88,7 +78,7 @@ export class MockEngine {
       response = this.errorResponse(error, headers, request);
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
-    const masked = rawKey === undefined ? null : this.deps.maskKey(rawKey);
+    const masked = auth?.shown ?? null;
     const shownPath = truncate(request.path);
     session.journal.push({ at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked });
     response.meta = { path: shownPath, ms, key: masked, session: session.name };

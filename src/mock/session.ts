@@ -3,6 +3,7 @@ import type { RateLimitStore } from '../rate-limit/types.js';
 import type { Store } from '../store/store.js';
 import { FaultList } from './faults.js';
 import { Journal } from './journal.js';
+import { ownCopy } from './kept-text.js';
 
 /** What one `X-Mock-Session` sees on its own: store, counters and bans, faults, journal, clock. */
 export interface Session {
@@ -31,12 +32,19 @@ export const DEFAULT_SESSION = 'default';
 export class SessionRegistry {
   private readonly sessions = new Map<string, Session>();
   private defaultSession: Session;
+  /**
+   * The counters of requests with no key or an unknown one, per client address, shared by every
+   * session: per session, a new `X-Mock-Session` per request would make key guessing unlimited.
+   * Keys keep their counters per session (INTERFACE.md section 8).
+   */
+  anonymous: RateLimitStore;
 
   constructor(
     private readonly factory: SessionFactory,
     private readonly max: number,
   ) {
     this.defaultSession = this.create(DEFAULT_SESSION);
+    this.anonymous = factory.newRateLimitStore();
   }
 
   get(name: string | undefined): Session {
@@ -51,7 +59,8 @@ export class SessionRegistry {
         this.sessions.delete(oldest);
       }
     }
-    this.sessions.set(name, session);
+    // Keyed by the session's own copy of the name: a request's header string would stay alive.
+    this.sessions.set(session.name, session);
     return session;
   }
 
@@ -69,15 +78,16 @@ export class SessionRegistry {
     session.journal.clear();
   }
 
-  /** Every session gone; the default one back to its start. */
+  /** Every session gone; the default one back to its start; the shared anonymous counters fresh. */
   resetAll(): void {
     this.sessions.clear();
     this.reset(this.defaultSession);
+    this.anonymous = this.factory.newRateLimitStore();
   }
 
   private create(name: string): Session {
     return {
-      name,
+      name: ownCopy(name),
       store: this.factory.newStore(),
       limits: this.factory.newRateLimitStore(),
       clock: new ControllableClock(this.factory.baseClock),

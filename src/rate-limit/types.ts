@@ -54,7 +54,8 @@ export interface Usage {
 export interface RateLimitStore {
   consume(subject: string, limits: Limits, now: number): Promise<Decision>;
   usage(subject: string, now: number): Promise<Usage>;
-  ban(subject: string, until: number): Promise<void>;
+  /** Bans until `until`; `now` is the session clock's (a shared store sizes expiries with it). */
+  ban(subject: string, until: number, now: number): Promise<void>;
   unban(subject: string): Promise<void>;
   /** Forget every counter and ban. */
   clear(): Promise<void>;

@@ -151,6 +151,7 @@ function totals(summary: RunSummary, style: TerminalStyle): string[] {
     `${style.bold('Cases'.padEnd(LABEL_WIDTH))}${t.cases} total: ${counts}`,
     `${style.bold('Time'.padEnd(LABEL_WIDTH))}${formatDuration(summary.durationMs)}, of which ${formatDuration(summary.waitedMs)} waiting on rate limits`,
     `${style.bold('Target'.padEnd(LABEL_WIDTH))}${printable(summary.baseUrl)}`,
+    ...(summary.stoppedEarly ? [style.yellow(`Run stopped early: ${printable(summary.stoppedEarly)}`)] : []),
     `${style.bold('Result'.padEnd(LABEL_WIDTH))}${passed ? style.bold(style.green('PASSED')) : style.bold(style.red('FAILED'))}`,
   ];
 }

@@ -2,6 +2,7 @@
 import type { Reporter, RunSummary } from '../contract/events.js';
 import { fileReporter } from './file-reporter.js';
 import { maskSummary } from './report-model.js';
+import { escapeUnsafe } from './unsafe-chars.js';
 
 /**
  * Bumped when a field of report.json changes meaning or goes away (adding a field does not bump
@@ -18,6 +19,6 @@ export function toJsonReport(summary: RunSummary): JsonReport {
 }
 
 export function createJsonReporter(outDir: string): Reporter {
-  return fileReporter('json', outDir, JSON_REPORT_FILE, (summary) => `${JSON.stringify(toJsonReport(summary), null, 2)}
+  return fileReporter('json', outDir, JSON_REPORT_FILE, (summary) => `${escapeUnsafe(JSON.stringify(toJsonReport(summary), null, 2))}
 `);
 }

@@ -46,9 +46,9 @@ export function countStatuses(cases: readonly CaseResult[]): StatusCounts {
   return counts;
 }
 
-/** Whether the run conforms: no failed case and no case that could not run. */
+/** Whether the run conforms: no failed case, no case that could not run, and not cut short by --max-duration. */
 export function runPassed(summary: RunSummary): boolean {
-  return summary.totals.failed === 0 && summary.totals.errors === 0;
+  return summary.totals.failed === 0 && summary.totals.errors === 0 && summary.stoppedEarly === undefined;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { escapeUnsafe } from './unsafe-chars.js';
+
 /** ANSI styling for the console report, switched off entirely when colour is not wanted. */
 export interface TerminalStyle {
   readonly enabled: boolean;
@@ -47,6 +49,5 @@ export function padStart(text: string, width: number): string {
  * to the terminal, where an escape sequence could rewrite the screen. Newlines and tabs stay.
  */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeUnsafe(text);
 }

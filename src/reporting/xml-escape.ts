@@ -4,11 +4,12 @@
  * well-formed and still shows what the server sent.
  */
 
-// Outside Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]
-// eslint-disable-next-line no-control-regex
-const ILLEGAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+import { visibleEscape as visible } from './unsafe-chars.js';
 
-const visible = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+// Outside Char ::= #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]; then
+// DEL, C1 and bidi controls: legal XML, but a reader's screen should show them, not obey them.
+// eslint-disable-next-line no-control-regex
+const ILLEGAL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export function toXmlChars(text: string): string {
   return text.replace(ILLEGAL, visible);

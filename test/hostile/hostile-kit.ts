@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ManualClock } from '../../src/core/clock.js';
 import { createLogger, type Logger } from '../../src/http/request-log.js';
 import { startMock, type RunningMock, type StartMockOptions } from '../../src/http/start-mock.js';
@@ -141,6 +141,18 @@ export async function startHostileMock(options: StartMockOptions = {}): Promise<
     return result;
   };
   return Object.assign(mock, { clock, problems, logged, send, raw });
+}
+
+/** A hostile mock for the enclosing describe: started before its tests, closed after them. */
+export function useHostileMock(options: StartMockOptions = {}): HostileMock {
+  const handle = {} as HostileMock;
+  beforeAll(async () => {
+    Object.assign(handle, await startHostileMock(options));
+  });
+  afterAll(async () => {
+    await handle.close?.();
+  });
+  return handle;
 }
 
 /**

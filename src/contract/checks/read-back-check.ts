@@ -26,7 +26,7 @@ export function readBackCheck(check: string, words: ReadBackWording): StateCheck
       const diff = firstDifference(sent, (answered as Record<string, unknown> | undefined)?.[field], `$.${field}`);
       if (diff) failures.push({ check, message: `${where}: ${words.fieldNotKept(field)}`, expected: diff.expected, actual: diff.actual, location: diff.path });
     }
-    if (readBack.outcome === 'gone') return failures;
+    if (readBack.outcome === 'gone' || readBack.outcome === 'not-followed') return failures;
     if (readBack.outcome !== 'found') {
       const status = readBack.exchanges.at(-1)?.response.status;
       failures.push({ check, message: `${where}: ${words.notReadBack}`, expected: 'the record', actual: `status ${status ?? 'none'}` });

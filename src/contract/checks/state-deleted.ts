@@ -3,7 +3,7 @@ import { describeRequest } from './types.js';
 
 /** What was deleted reads 404 afterwards. */
 export const stateDeleted: StateCheck = (subject, readBack) => {
-  if (readBack.outcome === 'not-found' || readBack.outcome === 'gone') return [];
+  if (readBack.outcome === 'not-found' || readBack.outcome === 'gone' || readBack.outcome === 'not-followed') return [];
   const status = readBack.exchanges.at(-1)?.response.status;
   return [
     {

@@ -4,8 +4,11 @@ import type { SchemaRegistry } from '../schema-registry.js';
 
 /** What the engine learnt by reading a record back (a GET of a Location or of an item path). */
 export interface ReadBack {
-  /** found: 2xx with the record; not-found: 404 (or absent from the successor's list); gone: 410 with no way to look. */
-  outcome: 'found' | 'not-found' | 'gone' | 'other';
+  /**
+   * found: 2xx with the record; not-found: 404 (or absent from the successor's list); gone: 410
+   * with no way to look; not-followed: the URL named another origin (reported by `link-origin`).
+   */
+  outcome: 'found' | 'not-found' | 'gone' | 'not-followed' | 'other';
   record?: unknown;
   /** The exchanges made to read it (the GET, and the successor's GET after a 410). */
   exchanges: Exchange[];

@@ -23,6 +23,8 @@ describe('authentication (INTERFACE.md section 4)', () => {
   });
 
   it('answers 401 for an unknown key, counted per client address against the Free plan', async () => {
+    // Requests without a valid key are counted per address across sessions: start from none.
+    await mock.admin.reset();
     const res = await mock.request('GET', '/pets', { key: 'guess-1234', session: fresh() });
     expect(res.status).toBe(401);
     expect(res.body.message).toMatch(/not known/);
@@ -124,6 +126,8 @@ describe('rate limits (INTERFACE.md section 5)', () => {
   });
 
   it('limits requests without a key per address (429 instead of 401) but never bans them', async () => {
+    // Requests without a valid key are counted per address across sessions: start from none.
+    await mock.admin.reset();
     const session = fresh();
     for (let i = 0; i < 60; i++) expect((await mock.request('GET', '/pets', { key: null, session })).status).toBe(401);
     for (let i = 0; i < 15; i++) {
@@ -144,6 +148,8 @@ describe('rate limits (INTERFACE.md section 5)', () => {
 
 describe('the order of checks (INTERFACE.md section 5)', () => {
   it('authenticates before routing: an unknown path without a key is 401', async () => {
+    // Requests without a valid key are counted per address across sessions: start from none.
+    await mock.admin.reset();
     expect((await mock.request('GET', '/nowhere', { key: null, session: fresh() })).status).toBe(401);
   });
 

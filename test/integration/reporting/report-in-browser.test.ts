@@ -1,21 +1,18 @@
 /**
- * Opens report.html in headless Chromium (Debian's package, installed by .ci/run) and checks what
- * a person sees. Also lets Chromium's strict XML parser judge junit.xml.
+ * Opens report.html in headless Chromium (a system one if present, else the one npm install
+ * brings: test/helpers/browser.ts) and checks what a person sees. Also lets Chromium's strict XML parser judge junit.xml.
  */
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../src/contract/events.js';
 import { createHtmlReporter } from '../../../src/reporting/html-reporter.js';
 import { createJunitReporter } from '../../../src/reporting/junit-reporter.js';
+import { launchChromium } from '../../helpers/browser.js';
 import { failingRunSummary, hostileRunSummary, passingRunSummary } from '../../fixtures/run-summary.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let browser: Browser;
 let dir: string;
@@ -49,9 +46,8 @@ async function open(out: string, javaScriptEnabled = true): Promise<Opened> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package (see .ci/run)`);
   dir = await mkdtemp(join(tmpdir(), 'petstore-report-'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launchChromium();
   await writeReports(failingRunSummary(), 'failing');
   await writeReports(passingRunSummary(), 'passing');
   await writeReports(hostileRunSummary(), 'hostile');

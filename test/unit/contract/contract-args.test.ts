@@ -27,6 +27,8 @@ describe('contract flags', () => {
       out: './contract-report',
       maxWaitMs: 120_000,
       timeoutMs: 10_000,
+      maxResponseBytes: 10 * 1024 * 1024,
+      maxDurationMs: 900_000,
     });
     expect(DEFAULT_SPEC_FILE).toMatch(/\/spec\/petstore\.yaml$/);
   });

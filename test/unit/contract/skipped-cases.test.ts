@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/core/clock.js';
+import { createRedactor } from '../../../src/contract/credentials.js';
 import { conforms, executePlan } from '../../../src/contract/engine.js';
 import type { RunEvent } from '../../../src/contract/events.js';
 import { normalizeOptions } from '../../../src/contract/options.js';
 import { buildPlan } from '../../../src/contract/plan.js';
+import { createRunDeadline } from '../../../src/contract/run-deadline.js';
 import type { OutgoingRequest, Transport } from '../../../src/contract/transport.js';
 import { NOW } from '../../helpers/contract-exchange.js';
 import { petstoreDocument } from '../../helpers/petstore-document.js';
@@ -23,7 +25,15 @@ describe('a case that cannot be set up', () => {
       },
     };
     const events: RunEvent[] = [];
-    const summary = await executePlan(plan, normalizeOptions({ baseUrl: 'http://api.test', apiKey: 'k' }), { transport, clock: new ManualClock(NOW), sleep: async () => {}, emit: (e) => void events.push(e) });
+    const clock = new ManualClock(NOW);
+    const summary = await executePlan(plan, normalizeOptions({ baseUrl: 'http://api.test', apiKey: 'k' }), {
+      transport,
+      clock,
+      sleep: async () => {},
+      emit: (e) => void events.push(e),
+      redactor: createRedactor([]),
+      deadline: createRunDeadline(clock, 60_000),
+    });
     expect(plan.cases.length).toBeGreaterThan(5);
     expect(sent.map((r) => r.method)).toEqual(['HEAD']);
     expect(summary.totals).toEqual({ cases: plan.cases.length, passed: 0, failed: 0, skipped: plan.cases.length, errors: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLoopback } from '../../../src/http/is-loopback.js';
+import { isLoopback, isLoopbackOrigin } from '../../../src/http/is-loopback.js';
 
 describe('isLoopback (the start-up warning for a mock reachable from other machines)', () => {
   it.each(['127.0.0.1', '127.1.2.3', '::1', 'localhost'])('treats %s as loopback', (host) => {
@@ -7,5 +7,14 @@ describe('isLoopback (the start-up warning for a mock reachable from other machi
   });
   it.each(['0.0.0.0', '::', '192.168.1.10', '10.0.0.1', 'example.com', '128.0.0.1'])('treats %s as reachable from elsewhere', (host) => {
     expect(isLoopback(host)).toBe(false);
+  });
+});
+
+describe('isLoopbackOrigin (the control API allows pages of this machine only)', () => {
+  it.each(['http://localhost:3000', 'https://127.0.0.1', 'http://[::1]:8080', 'http://127.5.6.7:1'])('allows %s', (origin) => {
+    expect(isLoopbackOrigin(origin)).toBe(true);
+  });
+  it.each([undefined, 'null', '', 'localhost', 'http://localhost.evil.example', 'http://127.0.0.1.evil.example', 'https://evil.example', 'http://[::ffff:10.0.0.1]'])('refuses %s', (origin) => {
+    expect(isLoopbackOrigin(origin)).toBe(false);
   });
 });

@@ -59,7 +59,7 @@ describe('createMemoryRateLimitStore', () => {
 
   it('bans and unbans on request; unbanning gives a fresh budget of 429s', async () => {
     const store = createMemoryRateLimitStore(DEFAULT_BAN_POLICY);
-    await store.ban(A, T0 + 30_500);
+    await store.ban(A, T0 + 30_500, T0);
     expect(await store.consume(A, FREE, T0)).toMatchObject({ outcome: 'banned', retryAfter: 31 });
     expect((await store.usage(A, T0)).bannedUntil).toBe(T0 + 30_500);
     await store.unban(A);
@@ -75,7 +75,7 @@ describe('createMemoryRateLimitStore', () => {
   it('forgets every counter and ban on clear', async () => {
     const store = createMemoryRateLimitStore(DEFAULT_BAN_POLICY);
     await consumeMany(store, A, 5, T0);
-    await store.ban(B, T0 + 60_000);
+    await store.ban(B, T0 + 60_000, T0);
     await store.clear();
     expect(await store.usage(A, T0)).toEqual({ minute: 0, day: 0, bannedUntil: null });
     expect((await store.consume(B, FREE, T0)).outcome).toBe('allowed');
@@ -86,7 +86,7 @@ describe('createMemoryRateLimitStore', () => {
     const yesterday = NEXT_DAY - 5_000;
     await store.consume(keySubject('old-1'), FREE, yesterday);
     await store.consume(keySubject('old-2'), FREE, yesterday);
-    await store.ban(keySubject('banned'), NEXT_DAY + 3_600_000);
+    await store.ban(keySubject('banned'), NEXT_DAY + 3_600_000, yesterday);
     expect(store.size).toBe(3);
 
     await store.consume(keySubject('new-1'), FREE, NEXT_DAY);

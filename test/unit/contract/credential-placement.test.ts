@@ -1,6 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
-import { credentialSecrets, missingCredentials, placeCredentials, runCredentials, type RunCredentials, type SecuritySchemes } from '../../../src/contract/credentials.js';
+import { credentialSecrets, missingCredentials, placeCredentials, runCredentials, type RunCredentials, type SecuritySchemes } from '../../../src/contract/credential-placement.js';
 import { normalizeOptions } from '../../../src/contract/options.js';
 import { ContractRunError } from '../../../src/contract/contract-error.js';
 

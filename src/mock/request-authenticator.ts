@@ -1,0 +1,72 @@
+/**
+ * From a request to who it is counted against (INTERFACE.md sections 4, 5 and 10): the credential
+ * authenticate() accepted, or the client address under the anonymous plan for public operations
+ * and for requests answered 401 (so credential guessing is limited too). Pure (no node:).
+ */
+import { ApiError } from '../core/errors.js';
+import { addressSubject, keySubject } from '../rate-limit/subjects.js';
+import type { ApiKeyRecord, Limits, Scope } from '../rate-limit/types.js';
+import type { SecurityIndex } from '../spec/security.js';
+import type { Operation } from '../spec/operation-index.js';
+import { authenticate } from './authenticate.js';
+import type { MockRequest } from './mock-request.js';
+import { credentialSource } from './request-credentials.js';
+
+/**
+ * `known-keys`: only the demo keys and configured keys pass. `any-credential`: every non-empty
+ * credential passes; one that is not a known key gets the default plan and read-write scope.
+ */
+export type AuthMode = 'known-keys' | 'any-credential';
+export const AUTH_MODES: readonly AuthMode[] = ['known-keys', 'any-credential'];
+
+export interface RequestAuthOptions {
+  security: SecurityIndex;
+  mode: AuthMode;
+  keys: { get(key: string): Readonly<ApiKeyRecord> | undefined };
+  /** Limits of an accepted credential that is not a known key (any-credential mode). */
+  defaultLimits: Limits;
+  /** Limits counted per client address: public operations and requests answered 401. */
+  anonymousLimits: Limits;
+  maskKey(key: string): string;
+}
+
+export interface RequestAuth {
+  /** The rate-limit subject (keySubject or addressSubject). */
+  subject: string;
+  /** Counted per client address (public operation, or answered 401), not on a credential. */
+  anonymous: boolean;
+  limits: Limits;
+  scope: Scope;
+  /** The 401 to answer once the request is counted; undefined when it may go on. */
+  error: ApiError | undefined;
+  /** The credential the request came with, masked for the journal and the log; null when none. */
+  shown: string | null;
+}
+
+export type RequestAuthenticator = (request: Pick<MockRequest, 'headers' | 'query' | 'clientAddress'>, operation: Operation | undefined) => RequestAuth;
+
+export function createRequestAuthenticator(options: RequestAuthOptions): RequestAuthenticator {
+  const { keys, mode, maskKey } = options;
+  const accepts = mode === 'known-keys' ? (credential: string) => keys.get(credential) !== undefined : () => true;
+  const shown = (credential: string | undefined) => (credential === undefined ? null : maskKey(credential));
+  return (request, operation) => {
+    const result = authenticate(credentialSource(request), options.security.of(operation), accepts);
+    switch (result.outcome) {
+      case 'authenticated': {
+        const record = keys.get(result.credential);
+        return { subject: keySubject(result.credential), anonymous: false, limits: record ?? options.defaultLimits, scope: record?.scope ?? 'read-write', error: undefined, shown: maskKey(result.credential) };
+      }
+      case 'public':
+        return { subject: addressSubject(request.clientAddress), anonymous: true, limits: options.anonymousLimits, scope: 'read-write', error: undefined, shown: shown(result.presented) };
+      default:
+        return {
+          subject: addressSubject(request.clientAddress),
+          anonymous: true,
+          limits: options.anonymousLimits,
+          scope: 'read-only',
+          error: new ApiError('unauthorized', result.message, { headers: { 'WWW-Authenticate': result.challenge } }),
+          shown: shown(result.presented),
+        };
+    }
+  };
+}

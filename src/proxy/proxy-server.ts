@@ -1,0 +1,181 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../core/clock.js';
+import { ApiError } from '../core/errors.js';
+import type { Exchange, Failure } from '../contract/events.js';
+import { createSchemaRegistry } from '../contract/schema-registry.js';
+import { parseBody } from '../contract/response-body.js';
+import { attachClientErrorHandler } from '../http/client-error.js';
+import { loadDocument } from '../spec/load-document.js';
+import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
+import { Router } from '../spec/router.js';
+import { createAjv } from '../validation/create-ajv.js';
+import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';
+import { checkAnswer, undocumentedOperation } from './check-answer.js';
+import { CredentialMasker } from './credential-masker.js';
+import { forward, UpstreamError, type UpstreamAnswer } from './forward.js';
+import { decodedText, readAnswer } from './read-answer.js';
+import { jsonForValidation, readRequestBody } from './read-request-body.js';
+import { ViolationLog, type ProxiedExchange } from './violation-log.js';
+
+export interface ProxyOptions {
+  upstream: string;
+  specFile: string;
+  port?: number;
+  host?: string;
+  /** Answer 502 `contract_violation` instead of passing on an answer that breaks the document. */
+  strict?: boolean;
+  bodyLimit?: number;
+  /** Answers larger than this are passed on streaming, checked on status and headers only. */
+  answerCheckLimit?: number;
+  timeoutMs?: number;
+  clock?: Clock;
+  /** Every exchange, masked, once answered (console lines, HAR recording). */
+  onExchange?(entry: ProxiedExchange): void;
+}
+
+export interface RunningProxy {
+  url: string;
+  upstream: string;
+  specFile: string;
+  index: OperationIndex;
+  log: ViolationLog;
+  startedAt: number;
+  close(): Promise<void>;
+}
+
+const VIOLATIONS_HEADER = 'x-contract-violations';
+
+/**
+ * The validation proxy (INTERFACE.md section 13): every request is checked as the mock checks it
+ * (an invalid one gets the mock's 400 and never reaches the upstream), forwarded, and its answer
+ * checked with the runner's own checks; the answer passes on unchanged but for
+ * `X-Contract-Violations`, or, with `strict`, becomes a 502 listing the violations.
+ */
+export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
+  const upstream = new URL(options.upstream);
+  const loaded = await loadDocument(options.specFile);
+  const index = buildOperationIndex(loaded.document, options.specFile);
+  const router = new Router(index.operations);
+  const schemas = createSchemaRegistry(index.operations);
+  const ajv = createAjv();
+  const validators = new Map<string, RequestValidator>();
+  const validatorFor = (op: Operation) => validators.get(op.operationId) ?? validators.set(op.operationId, compileRequestValidator(op, ajv)).get(op.operationId)!;
+  const schemes = Object.values(loaded.document.components?.securitySchemes ?? {}) as { type?: string; in?: string; name?: string }[];
+  const masker = new CredentialMasker(
+    schemes.filter((s) => s.type === 'apiKey' && s.in === 'header').map((s) => s.name ?? ''),
+    schemes.filter((s) => s.type === 'apiKey' && s.in === 'query').map((s) => s.name ?? ''),
+  );
+  const clock = options.clock ?? systemClock;
+  const log = new ViolationLog();
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+  const answerCheckLimit = options.answerCheckLimit ?? 10 * 1024 * 1024;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = clock.now();
+    const method = req.method ?? 'GET';
+    const target = req.url ?? '/';
+    if (!target.startsWith('/')) throw new ApiError('validation_failed', 'The request target must be a path (origin-form)');
+    const url = new URL(target, 'http://proxy.invalid');
+    if (url.pathname === '/__admin/violations' && method === 'GET') return sendJson(res, 200, log.violations());
+    const match = router.match(method, url.pathname);
+    const operation = match.kind === 'operation' ? match.operation : undefined;
+    const body = await readRequestBody(req, bodyLimit);
+    if (match.kind === 'operation') {
+      const documented = Object.keys(match.operation.requestBody?.content ?? {});
+      const json = match.operation.requestBody ? jsonForValidation(body, req.headers['content-type'], documented) : undefined;
+      validatorFor(match.operation)({ pathParams: match.params, query: url.search.slice(1), headers: req.headers, body: json });
+    }
+    let answer: UpstreamAnswer;
+    try {
+      answer = await forward(upstream, { method, target, headers: req.headers, body }, timeoutMs);
+    } catch (err) {
+      if (!(err instanceof UpstreamError)) throw err;
+      const status = err.kind === 'timeout' ? 504 : 502;
+      return sendJson(res, status, { code: err.kind === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable', message: err.message, status });
+    }
+    const noBody = method === 'HEAD' || answer.status === 204 || answer.status === 304;
+    const read = noBody ? { whole: true as const, bytes: Buffer.alloc(0) } : await readAnswer(answer.body, answerCheckLimit);
+    const text = read.whole ? safeText(read.bytes, answer.headers['content-encoding'] as string | undefined, answerCheckLimit) : '';
+    const where = `${method} ${url.pathname}`;
+    const parsed = parseBody(text, where);
+    const exchange: Exchange = {
+      request: { method, url: upstream.origin + target, headers: flat(req.headers), ...(body ? { body: parseBody(body.toString('utf8'), where).body } : {}) },
+      response: { status: answer.status, headers: flat(answer.headers), body: parsed.body, text },
+      durationMs: clock.now() - started,
+      ...(operation ? { operationId: operation.operationId } : {}),
+    };
+    let failures: Failure[] = operation ? checkAnswer(exchange, operation, schemas, clock.now()) : [undocumentedOperation(exchange)];
+    if (parsed.problem) failures.unshift(parsed.problem);
+    // Past the size limit only the status and headers were checked; the body went on unread.
+    if (!read.whole) failures = failures.filter((f) => f.check !== 'body-schema');
+    const secrets = masker.secretsOf(req.headers, url);
+    const entry: ProxiedExchange = { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, exchange: masker.mask(exchange, secrets), failures: masker.mask(failures, secrets) };
+    log.add(entry, clock.now());
+    options.onExchange?.(entry);
+
+    if (options.strict && failures.length > 0) {
+      answer.body.destroy();
+      const details = entry.failures.map((f) => ({ path: f.location ?? f.check, message: `${f.check}: ${f.message}` }));
+      return sendJson(res, 502, { code: 'contract_violation', message: `The upstream's answer breaks the document (${failures.length} violation${failures.length > 1 ? 's' : ''})`, status: 502, details }, failures.length);
+    }
+    res.writeHead(answer.status, { ...answer.headers, [VIOLATIONS_HEADER]: String(failures.length) });
+    if (read.whole) {
+      res.end(noBody ? undefined : read.bytes);
+    } else {
+      for (const chunk of read.head) res.write(chunk);
+      read.rest.pipe(res);
+      read.rest.resume();
+    }
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (err instanceof ApiError) return sendJson(res, err.status, err.toBody(), undefined, err.headers);
+      sendJson(res, 500, { code: 'internal_error', message: 'Internal error in the proxy', status: 500 });
+    });
+  });
+  attachClientErrorHandler(server);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    upstream: upstream.origin,
+    specFile: options.specFile,
+    index,
+    log,
+    startedAt: clock.now(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, violations?: number, headers: Readonly<Record<string, string>> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...(violations !== undefined ? { [VIOLATIONS_HEADER]: String(violations) } : {}) });
+  res.end(text);
+}
+
+function flat(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  return out;
+}
+
+function safeText(bytes: Buffer, encoding: string | undefined, cap: number): string {
+  try {
+    return decodedText(bytes, encoding, cap);
+  } catch {
+    return '';
+  }
+}
+

@@ -1,0 +1,84 @@
+import { Redis } from 'ioredis';
+
+/** Redis did not answer (down, unreachable, connection lost): answered 503 `store_unavailable`. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export interface RedisTarget {
+  url: string;
+  /** Every key this mock writes starts with it (`--store-prefix`, default `petstore-kit:`). */
+  prefix: string;
+}
+
+export const DEFAULT_STORE_PREFIX = 'petstore-kit:';
+
+/**
+ * A client that fails fast instead of queueing: with Redis gone, a request must get its 503 at
+ * once, not hang until a reconnect (`enableOfflineQueue: false`, no per-command retries). The
+ * connection itself is retried in the background, so service comes back by itself.
+ */
+export function createRedisClient(url: string): Redis {
+  const client = new Redis(url, {
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+    retryStrategy: (times) => Math.min(times * 100, 1000),
+  });
+  // Without a listener ioredis prints every failed reconnect; the requests report the outage.
+  client.on('error', () => {});
+  return client;
+}
+
+/** Connects once at start-up; an unreachable Redis is a start-up error naming the URL. */
+export async function connectRedis(url: string): Promise<Redis> {
+  const client = createRedisClient(url);
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (err) {
+    client.disconnect();
+    throw new StoreUnavailableError(`cannot reach Redis at ${redactUrl(url)} (${(err as Error).message})`);
+  }
+  return client;
+}
+
+/** Runs one Redis call, turning a connection failure into StoreUnavailableError. */
+export async function redisCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof StoreUnavailableError) throw err;
+    throw new StoreUnavailableError(`the store (Redis) did not answer: ${(err as Error).message}`);
+  }
+}
+
+/** `redis://user:secret@host:6379/0` -> `redis://user:***@host:6379/0`: URLs are printed. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/([^@/]*)@/, '//***@');
+  }
+}
+
+/** A SCAN pattern matching `prefix` literally followed by anything. */
+export function literalPattern(prefix: string): string {
+  return prefix.replace(/[*?[\]\\]/g, (c) => '\\' + c) + '*';
+}
+
+/** Deletes every key under a prefix, a page of SCAN at a time (admin resets; never per request). */
+export async function deleteByPrefix(client: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await client.scan(cursor, 'MATCH', literalPattern(prefix), 'COUNT', 500);
+    if (keys.length > 0) await client.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+}
