@@ -83,6 +83,14 @@ describe('a request with credentials', () => {
   });
 });
 
+describe('the credentials a report must never show', () => {
+  it('are every key, the basic password and its token, and credential headers, for the redactor and the origin rule', async () => {
+    const { credentialsOf } = await import('../../../src/contract/credentials.js');
+    const options = normalizeOptions({ baseUrl: 'http://x', apiKey: 'rw-key', authBasic: 'ann:pass-word', headers: ['X-Tenant: acme', 'X-Session-Token: tok-123'] });
+    expect(credentialsOf(options).sort()).toEqual(['pass-word', Buffer.from('ann:pass-word').toString('base64'), 'rw-key', 'tok-123'].sort());
+  });
+});
+
 describe('credential flags, normalised at the edge', () => {
   it('takes --auth-basic and --header instead of --api-key', () => {
     const options = normalizeOptions({ baseUrl: 'http://x', authBasic: 'ann:p:w', headers: ['X-Tenant:  acme ', 'Authorization: Token t'] });
