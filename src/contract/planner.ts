@@ -68,7 +68,7 @@ export class Planner {
     for (const resource of resources.values()) {
       const recipe = this.recipes.get(resource.name)!;
       this.building.add(resource.create.operationId);
-      Object.assign(recipe, { request: this.template(resource.create, 'api-key', { body: resource.createBody }), ...this.prerequisites(resource.create, resource.createBody) });
+      Object.assign(recipe, { request: this.template(resource.create, 'api-key', { body: resource.createBody }), ...this.preparation(resource.create, resource.createBody) });
       this.building.delete(resource.create.operationId);
     }
   }
@@ -125,13 +125,18 @@ export class Planner {
     this.building.add(name);
     const body = requestBodies(source)[0]?.value;
     const request = this.template(source, 'api-key', body === undefined ? {} : { body });
-    this.recipes.set(name, { request, ...this.prerequisites(source, body), reads: new Set() });
+    this.recipes.set(name, { request, ...this.preparation(source, body), reads: new Set() });
     this.building.delete(name);
     return name;
   }
 
   /** What must be called before an operation can succeed (the prerequisites files), with the body it needs. */
-  prerequisites(operation: Operation, body: unknown): Preparation {
+  prerequisites(operation: Operation, body: unknown): RequestTemplate[] {
+    return this.preparation(operation, body).prepare;
+  }
+
+  /** The same, with the reason the calls cannot be made when a prerequisite is missing from the document. */
+  preparation(operation: Operation, body: unknown): Preparation {
     const prepare: RequestTemplate[] = [];
     for (const { entry, before, missing } of this.context.prerequisites.get(operation.operationId) ?? []) {
       if (missing !== undefined) return { prepare: [], skipReason: missing };

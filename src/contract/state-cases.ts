@@ -11,7 +11,7 @@ export function stateCases(planner: Planner, operation: Operation): PlannedCase[
   if (expect.length === 0) return [];
   const body = requestBodies(operation)[0];
   const request = planner.template(operation, 'api-key', body ? { body: body.value } : {});
-  const prepare = planner.prerequisites(operation, body?.value);
+  const prepare = planner.preparation(operation, body?.value);
   const isCreate = [...planner.resources.values()].some((r) => r.create === operation);
   if (isCreate) {
     return [planner.makeCase(operation, { id: `${operation.operationId}/state/created-reads-back`, title: `${where} then GET Location reads back what was sent`, kind: 'state', request, ...prepare, expect, verify: 'created' })];
