@@ -8,7 +8,9 @@ Replays the OpenAPI document against a live server and reports what does not con
 
 required:
   --base-url URL              the server to test, e.g. https://staging.example.com
-  --api-key KEY               a read-write key (sent as the document's API key)
+  --api-key KEY               a read-write key, placed where the document's scheme says (its
+                              apiKey header, query or cookie, else the bearer token); may be left
+                              out when --auth-basic or --header authenticates
 
 options:
   --spec FILE                 the OpenAPI 3.0 document (default: the package's spec/petstore.yaml)
@@ -23,6 +25,10 @@ options:
   --out DIR                   where report files go (default ./contract-report)
   --max-wait S                total seconds to wait on the target's rate limits (default 120)
   --timeout S                 seconds to wait for one answer (default 10)
+  --auth-basic USER:PASS      credentials for the document's http basic schemes
+  --header 'Name: value'      a header sent on every request (repeatable)
+  --prerequisites FILE        calls to make before an operation, which the document cannot say
+                              (repeatable; format: contracts/prerequisites.schema.json)
   --max-response-bytes N      stop reading an answer past N bytes after decompression; the case
                               fails with "response too large" (default 10485760, 10 MiB)
   --max-duration S            end the run after S seconds; cases not started are reported as not
@@ -57,6 +63,9 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         out: { type: 'string' },
         'max-wait': { type: 'string' },
         timeout: { type: 'string' },
+        'auth-basic': { type: 'string' },
+        header: { type: 'string', multiple: true },
+        prerequisites: { type: 'string', multiple: true },
         'max-response-bytes': { type: 'string' },
         'max-duration': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -69,18 +78,22 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (values.help) return { help: true };
   const str = (name: string) => values[name] as string | undefined;
   const list = (name: string) => (values[name] as string[] | undefined) ?? [];
-  for (const required of ['base-url', 'api-key']) {
-    if (str(required) === undefined) throw new ContractRunError(`--${required} is required (see --help)`);
+  if (str('base-url') === undefined) throw new ContractRunError('--base-url is required (see --help)');
+  if (str('api-key') === undefined && str('auth-basic') === undefined && list('header').length === 0) {
+    throw new ContractRunError('--api-key is required, unless --auth-basic or --header gives the credentials (see --help)');
   }
   const input: ContractOptionsInput = {
     baseUrl: str('base-url')!,
-    apiKey: str('api-key')!,
     tags: list('tag'),
     operations: list('operation'),
     skipStability: list('skip-stability'),
     reporters: list('reporter'),
     includeRateLimit: values['include-rate-limit'] === true,
   };
+  if (str('api-key') !== undefined) input.apiKey = str('api-key')!;
+  if (str('auth-basic') !== undefined) input.authBasic = str('auth-basic')!;
+  if (list('header').length > 0) input.headers = list('header');
+  if (list('prerequisites').length > 0) input.prerequisites = list('prerequisites');
   if (str('spec') !== undefined) input.spec = str('spec')!;
   if (str('readonly-key') !== undefined) input.readonlyKey = str('readonly-key')!;
   if (str('rate-limit-key') !== undefined) input.rateLimitKey = str('rate-limit-key')!;

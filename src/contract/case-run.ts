@@ -9,9 +9,9 @@ import type { Plan } from './plan.js';
 import type { PlannedCase } from './planner.js';
 import { sendPolitely, type WaitBudget } from './polite-client.js';
 import { readBack } from './read-back.js';
-import { buildRequest, matchTemplate, relativePath, type Keys } from './request-builder.js';
+import { buildRequest, matchTemplate, relativePath, withCredentials, type Keys } from './request-builder.js';
 import type { RequestTemplate } from './request-template.js';
-import type { Resource } from './resources.js';
+import { idFromBody, itemPathParams, type Resource } from './resources.js';
 import type { Transport } from './transport.js';
 import type { Redactor } from './credentials.js';
 
@@ -118,9 +118,8 @@ export class CaseRun {
     const path = relativePath(ctx.options.baseUrl, url);
     const operation = path === undefined ? undefined : ctx.plan.index.operations.find((o) => o.method === 'get' && matchTemplate(o.path, path.split('?')[0]!) !== undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (ctx.plan.auth?.in === 'header') headers[ctx.plan.auth.name] = ctx.options.apiKey;
-    else if (ctx.plan.auth) target.searchParams.set(ctx.plan.auth.name, ctx.options.apiKey);
-    const { attempts, waitedMs } = await sendPolitely(ctx.transport, { method: 'GET', url: target.toString(), headers, ...(this.cleaningUp ? { pastDeadline: true } : {}) }, {
+    const sentUrl = withCredentials(ctx.plan, ctx.keys, operation, 'api-key', target.toString(), headers);
+    const { attempts, waitedMs } = await sendPolitely(ctx.transport, { method: 'GET', url: sentUrl, headers, ...(this.cleaningUp ? { pastDeadline: true } : {}) }, {
       sleep: ctx.sleep,
       clock: ctx.clock,
       budget: ctx.budget,
@@ -170,7 +169,7 @@ export class CaseRun {
       }
       const remove = resource.remove;
       const statuses = [...successStatuses(remove), '404', ...(remove.responses['409'] ? ['409'] : [])];
-      const template: RequestTemplate = { operationId: remove.operationId, pathParams: { [resource.idParam]: { value: id } }, query: {}, credentials: 'api-key' };
+      const template: RequestTemplate = { operationId: remove.operationId, pathParams: itemPathParams(this.ctx.plan.resources, resource, id, this.ids), query: {}, credentials: 'api-key' };
       const { exchange } = await this.send(template, { statuses });
       if (exchange.response.status === 409) {
         const code = (exchange.response.body as { code?: unknown } | undefined)?.code;
@@ -181,7 +180,8 @@ export class CaseRun {
 
   /** The URL of a resource's record with this id. */
   itemUrl(resource: Resource, id: unknown): string {
-    return `${this.ctx.options.baseUrl}${resource.itemPath.replace(`{${resource.idParam}}`, encodeURIComponent(String(id)))}`;
+    const params = itemPathParams(this.ctx.plan.resources, resource, id, this.ids);
+    return `${this.ctx.options.baseUrl}${resource.itemPath.replace(/\{([^}]+)\}/g, (whole, name: string) => (params[name] ? encodeURIComponent(String(params[name].value)) : whole))}`;
   }
 
   /** The id path parameter of an item URL, to find the record in a successor's list. */
@@ -205,18 +205,18 @@ export class CaseRun {
   private registerCreated(exchange: Exchange, requestUrl: string, operation: Operation): { resource: Resource; id: unknown } | undefined {
     const location = exchange.response.headers['location'];
     const resources = [...this.ctx.plan.resources.values()];
-    const bodyId = (exchange.response.body as { id?: unknown } | undefined)?.id;
-    const usable = bodyId !== undefined && (typeof bodyId === 'number' || typeof bodyId === 'string') ? bodyId : undefined;
     if (location !== undefined) {
       const path = relativePath(this.ctx.options.baseUrl, new URL(location, requestUrl).toString());
       for (const resource of resources) {
         const params = path === undefined ? undefined : matchTemplate(resource.itemPath, path);
         if (!params) continue;
         const id = toId(params[resource.idParam]!);
+        const usable = idFromBody(resource, exchange.response.body);
         return this.remember(resource, usable !== undefined && String(usable) !== String(id) ? usable : id);
       }
     }
     const resource = resources.find((r) => r.create.operationId === operation.operationId);
+    const usable = resource ? idFromBody(resource, exchange.response.body) : undefined;
     return resource && usable !== undefined ? this.remember(resource, usable) : undefined;
   }
 

@@ -8,6 +8,7 @@ import type { PlannedCase } from './planner.js';
 import { WaitBudgetExceeded } from './polite-client.js';
 import { runRateLimitCase } from './rate-limit-case.js';
 import { readBack } from './read-back.js';
+import { linkKey, readLinks } from './request-builder.js';
 import type { RequestTemplate } from './request-template.js';
 import { TransportError } from './transport.js';
 
@@ -101,16 +102,26 @@ async function runSteps(run: CaseRun): Promise<undefined> {
 }
 
 async function createFixture(run: CaseRun, name: string): Promise<void> {
-  const recipe = run.ctx.plan.recipes.get(name)!;
+  const { ctx } = run;
+  const recipe = ctx.plan.recipes.get(name)!;
   for (const template of recipe.prepare) await prepare(run, template);
+  const operation = ctx.plan.index.byId(recipe.request.operationId)!;
   const before = run.created.length;
-  const { exchange } = await run.send(recipe.request, { statuses: successStatuses(recipe.resource.create) });
+  const { exchange, url } = await run.send(recipe.request, { statuses: successStatuses(operation) });
   const entry = run.created.length > before ? run.created.at(-1) : undefined;
   const status = exchange.response.status;
-  if (status < 200 || status >= 300 || !entry) {
-    throw new SetupError(`could not create the ${name} this case needs: ${exchange.request.method} ${recipe.resource.collectionPath} answered ${status}${entry || status >= 300 ? '' : ' with neither a Location nor an id'}`);
+  if (status < 200 || status >= 300 || (recipe.resource && !entry && recipe.reads.size === 0)) {
+    const what = recipe.resource ? `create the ${name}` : `call ${name}, whose answer a link reads,`;
+    throw new SetupError(`could not ${what} this case needs: ${exchange.request.method} ${operation.path} answered ${status}${entry || status >= 300 ? '' : ' with neither a Location nor an id'}`);
   }
-  run.ids.set(name, entry.id);
+  if (entry) run.ids.set(name, entry.id);
+  let values: [string, unknown][];
+  try {
+    values = readLinks(recipe.reads, exchange, url, operation.path, ctx.options.baseUrl);
+  } catch (err) {
+    throw new SetupError((err as Error).message);
+  }
+  for (const [expression, value] of values) run.ids.set(linkKey(name, expression), value);
 }
 
 async function prepare(run: CaseRun, template: RequestTemplate): Promise<void> {

@@ -1,14 +1,15 @@
 import type { CaseResult } from './events.js';
+import { credentialSecrets, runCredentials } from './credential-placement.js';
 import type { ContractOptions } from './options.js';
 
 /**
- * Every credential value the runner sends (keys today; header, basic-auth and cookie values belong
- * here too as they are added). Reports are shared, so none of these may appear in one, and the
- * transport sends nothing outside the `--base-url` origin since each of them may ride on a request.
+ * Every credential value the runner sends: the keys, the basic password and the token made from
+ * it, and the values of credential headers (credential-placement.ts). Reports are shared, so none
+ * of these may appear in one, and the transport sends nothing outside the `--base-url` origin
+ * since each of them may ride on a request.
  */
 export function credentialsOf(options: ContractOptions): string[] {
-  const values = [options.apiKey, options.readonlyKey, options.rateLimitKey];
-  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length > 0))];
+  return [...new Set(credentialSecrets(runCredentials(options)))];
 }
 
 /** `demo-enterprise` -> `demo…se`: enough to tell keys apart in a report, not enough to use one. */

@@ -52,3 +52,25 @@ export function documentedHeaders(response: Response): Map<string, { name: strin
   }
   return headers;
 }
+
+/** Whether the documented response for this status declares a header (by name, any case). */
+export function documentsHeader(operation: Operation, status: number, name: string): boolean {
+  const documented = documentedResponse(operation, status);
+  return documented !== undefined && documentedHeaders(documented.response).has(name.toLowerCase());
+}
+
+/** The schema of a property of the documented JSON body for this status (looking into `allOf` branches). */
+export function documentedBodyProperty(operation: Operation, status: number, name: string): Schema | undefined {
+  const documented = documentedResponse(operation, status);
+  const find = (schema: Schema | undefined, depth: number): Schema | undefined => {
+    if (!schema || depth > 8) return undefined;
+    const own = schema.properties?.[name] as Schema | undefined;
+    if (own) return own;
+    for (const branch of schema.allOf ?? []) {
+      const found = find(branch as Schema, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return find(documented ? jsonContent(documented.response.content)?.schema : undefined, 0);
+}

@@ -5,6 +5,7 @@ import type { Redactor } from './credentials.js';
 import { notRunReason, type RunDeadline } from './run-deadline.js';
 import { ContractRunError } from './contract-error.js';
 import { coverageRows } from './coverage.js';
+import { runCredentials } from './credential-placement.js';
 import type { CaseResult, RunEvent, RunSummary } from './events.js';
 import type { ContractOptions } from './options.js';
 import type { Plan } from './plan.js';
@@ -33,7 +34,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
   const ctx: EngineContext = {
     plan,
     options,
-    keys: { 'api-key': options.apiKey, 'readonly-key': options.readonlyKey, 'rate-limit-key': options.rateLimitKey ?? options.apiKey },
+    keys: runCredentials(options),
     transport: deps.transport,
     clock: deps.clock,
     sleep: deps.sleep,

@@ -1,6 +1,6 @@
 import type { Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
-import { documents } from './documented-response.js';
+import { documentedBodyProperty, documents } from './documented-response.js';
 import type { PlannedCase, Planner } from './planner.js';
 import { sunsetStatuses } from './positive-cases.js';
 import type { RequestTemplate } from './request-template.js';
@@ -9,43 +9,52 @@ import { invalidParameterValue, requestBodies, requestSchema, unknownIdValue, wr
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
-/** No key -> 401; bad body, path or query -> 400; unknown id -> 404; read-only key writing -> 403. */
+/**
+ * No credential -> 401 (where security is required), a body, path or query breaking one
+ * constraint -> 400 (else 422, else any 4xx the document allows), unknown id -> 404, read-only
+ * key writing -> 403.
+ */
 export function negativeCases(planner: Planner, operation: Operation, options: { readonlyKey: boolean }): PlannedCase[] {
   const where = `${operation.method.toUpperCase()} ${operation.path}`;
   const body = requestBodies(operation)[0]?.value;
   const valid = (credentials: RequestTemplate['credentials']) => planner.template(operation, credentials, body === undefined ? {} : { body });
   const cases: PlannedCase[] = [];
-  const add = (suffix: string, title: string, request: RequestTemplate, expect: string[], expectCode?: string) =>
-    cases.push(planner.makeCase(operation, { id: `${operation.operationId}/negative/${suffix}`, title: `${where} ${title}`, kind: 'negative', request, expect, ...(expectCode ? { expectCode } : {}) }));
+  const add = (suffix: string, title: string, request: RequestTemplate, expect: string[], extra: { expectCode?: string; anyValue?: boolean } = {}) =>
+    cases.push(planner.makeCase(operation, { id: `${operation.operationId}/negative/${suffix}`, title: `${where} ${title}`, kind: 'negative', request, expect, ...extra }));
 
-  if (operation.security.some((requirement) => Object.keys(requirement).length > 0)) {
-    add('no-key', 'without an API key answers 401', valid('none'), ['401']);
+  // An empty alternative makes credentials optional: then no credential is no error.
+  if (operation.security.length > 0 && operation.security.every((requirement) => Object.keys(requirement).length > 0)) {
+    const expect = noCredentialStatuses(operation);
+    // Authentication comes before looking anything up, so path values need not name real records.
+    add('no-key', `without an API key answers ${expect.join(' or ')}`, valid('none'), expect, { anyValue: true });
   }
-  if (documents(operation, '400')) {
+  const invalid = invalidRequestStatuses(operation);
+  if (invalid) {
+    const answers = `answers ${invalid.join(' or ')}`;
     for (const variant of badBodies(operation, body, (field) => resourceFor(planner.resources, field) !== undefined)) {
       const request = planner.template(operation, 'api-key', { body: variant.value });
       // The mutated field must reach the server as mutated, not be replaced by a fixture's id.
       if (request.body && variant.field) request.body = { value: request.body.value, refs: omit(request.body.refs, variant.field) };
-      add(`bad-body:${variant.name}`, `with ${variant.title} answers 400`, request, ['400']);
+      add(`bad-body:${variant.name}`, `with ${variant.title} ${answers}`, request, invalid);
     }
     const pathParameter = operation.parameters.filter((p) => p.in === 'path').at(-1);
     const badPath = pathParameter ? invalidParameterValue((pathParameter.schema ?? {}) as Schema) : undefined;
     if (pathParameter && badPath !== undefined) {
       const request = planner.template(operation, 'api-key', { ...(body === undefined ? {} : { body }), path: { [pathParameter.name]: { value: badPath } } });
-      add(`bad-path:${pathParameter.name}`, `with ${pathParameter.name} ${JSON.stringify(badPath)} answers 400`, request, ['400']);
+      add(`bad-path:${pathParameter.name}`, `with ${pathParameter.name} ${JSON.stringify(badPath)} ${answers}`, request, invalid);
     }
     for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
       const bad = invalidParameterValue((parameter.schema ?? {}) as Schema);
       if (bad === undefined) continue;
-      add(`bad-query:${parameter.name}`, `with ?${parameter.name}=${String(bad)} answers 400`, planner.template(operation, 'api-key', { query: { [parameter.name]: bad } }), ['400']);
+      add(`bad-query:${parameter.name}`, `with ?${parameter.name}=${String(bad)} ${answers}`, planner.template(operation, 'api-key', { query: { [parameter.name]: bad } }), invalid);
       break;
     }
   }
-  if (body !== undefined && documents(operation, '415')) {
+  if (body !== undefined && operation.responses['415']) {
     add('unsupported-media-type', 'with its JSON body sent as text/plain answers 415', { ...valid('api-key'), contentType: 'text/plain' }, ['415']);
   }
   const reference = unknownReference(planner, operation, body);
-  if (reference && documents(operation, '422')) {
+  if (reference && operation.responses['422']) {
     const request = planner.template(operation, 'api-key', { body: reference.value });
     if (request.body) request.body = { value: request.body.value, refs: omit(request.body.refs, reference.field) };
     add(`unknown-reference:${reference.field}`, `with a ${reference.field} that names no record answers 422`, request, ['422']);
@@ -57,9 +66,25 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     add('unknown-id', `with an unknown ${idParameter.name} (${String(unknown)}) answers 404`, request, ['404', ...sunsetStatuses(operation)]);
   }
   if (options.readonlyKey && WRITE_METHODS.has(operation.method) && documents(operation, '403')) {
-    add('read-only-key', 'with the read-only key answers 403 forbidden', valid('readonly-key'), ['403'], 'forbidden');
+    // The error code is checked only where the document's 403 body has a `code`.
+    const code = documentedBodyProperty(operation, 403, 'code') ? 'forbidden' : undefined;
+    add('read-only-key', `with the read-only key answers 403${code ? ` ${code}` : ''}`, valid('readonly-key'), ['403'], code ? { expectCode: code } : {});
   }
   return cases;
+}
+
+/** 401 where the document allows it; else the 4xx it documents; else 401 all the same (status-documented will say so). */
+function noCredentialStatuses(operation: Operation): string[] {
+  if (documents(operation, '401')) return ['401'];
+  const documented = Object.keys(operation.responses).filter((k) => /^4\d\d$/.test(k));
+  return documented.length > 0 ? documented : ['401'];
+}
+
+/** 400 where documented, else 422, else any 4xx when a range or default allows one; undefined when nothing would. */
+function invalidRequestStatuses(operation: Operation): string[] | undefined {
+  if (operation.responses['400']) return ['400'];
+  if (operation.responses['422']) return ['422'];
+  return documents(operation, '400') ? ['4XX'] : undefined;
 }
 
 interface BadBody {

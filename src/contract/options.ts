@@ -9,10 +9,10 @@ export type SkippableStability = (typeof STABILITIES)[number];
 /** The package's own document, resolved from this module (src/contract or dist/contract), not from cwd. */
 export const DEFAULT_SPEC_FILE = fileURLToPath(new URL('../../spec/petstore.yaml', import.meta.url));
 
-/** What a caller may pass: only `baseUrl` and `apiKey` are required. */
+/** What a caller may pass: `baseUrl`, and a credential (`apiKey`, `authBasic` or a credential header). */
 export interface ContractOptionsInput {
   baseUrl: string;
-  apiKey: string;
+  apiKey?: string;
   spec?: string;
   tags?: readonly string[];
   operations?: readonly string[];
@@ -27,6 +27,13 @@ export interface ContractOptionsInput {
   maxWaitSeconds?: number;
   /** Seconds to wait for one answer (10). */
   timeoutSeconds?: number;
+  // Any document (INTERFACE.md section 10): credentials where its schemes say, and what it cannot express.
+  /** `USER:PASS` for http basic schemes. */
+  authBasic?: string;
+  /** `Name: value`, sent on every request. */
+  headers?: readonly string[];
+  /** Prerequisites files (contracts/prerequisites.schema.json), applied with the bundled Petstore one. */
+  prerequisites?: readonly string[];
   // Limits on what a hostile or broken target can cost a run (decision 014).
   /** Bytes of one response body, after decompression, past which the runner stops reading (10 MiB). */
   maxResponseBytes?: number;
@@ -38,7 +45,7 @@ export interface ContractOptionsInput {
 export interface ContractOptions {
   /** Without a trailing slash. */
   baseUrl: string;
-  apiKey: string;
+  apiKey: string | undefined;
   spec: string;
   tags: readonly string[];
   operations: readonly string[];
@@ -50,6 +57,10 @@ export interface ContractOptions {
   out: string;
   maxWaitMs: number;
   timeoutMs: number;
+  authBasic: { user: string; password: string } | undefined;
+  /** --header pairs; undefined when none (as every optional flag here). */
+  headers: readonly (readonly [string, string])[] | undefined;
+  prerequisiteFiles: readonly string[] | undefined;
   maxResponseBytes: number;
   maxDurationMs: number;
 }
@@ -59,7 +70,9 @@ export const DEFAULT_MAX_DURATION_SECONDS = 900;
 
 export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
   const baseUrl = parseBaseUrl(input.baseUrl);
-  const apiKey = nonEmpty('--api-key', input.apiKey);
+  const headers = (input.headers ?? []).map(parseHeader);
+  const authBasic = input.authBasic === undefined ? undefined : parseBasic(input.authBasic);
+  const apiKey = input.apiKey === undefined && (authBasic || headers.length > 0) ? undefined : nonEmpty('--api-key', input.apiKey);
   const skipStability = (input.skipStability ?? []).map((s) => {
     if (!(STABILITIES as readonly string[]).includes(s)) {
       throw new ContractRunError(`--skip-stability must be one of ${STABILITIES.join(', ')} (got '${s}')`);
@@ -86,9 +99,29 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     out: input.out ?? './contract-report',
     maxWaitMs: seconds('--max-wait', input.maxWaitSeconds ?? 120, 0) * 1000,
     timeoutMs: seconds('--timeout', input.timeoutSeconds ?? 10, 0.001) * 1000,
+    authBasic,
+    headers: headers.length > 0 ? headers : undefined,
+    prerequisiteFiles: input.prerequisites?.length ? [...new Set(input.prerequisites)] : undefined,
     maxResponseBytes: wholeBytes(input.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
     maxDurationMs: seconds('--max-duration', input.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS, 0.001) * 1000,
   };
+}
+
+function parseBasic(raw: string): { user: string; password: string } {
+  const colon = raw.indexOf(':');
+  if (colon <= 0) throw new ContractRunError(`--auth-basic must be USER:PASS (got '${raw.includes(':') ? 'an empty user' : 'no colon'}')`);
+  return { user: raw.slice(0, colon), password: raw.slice(colon + 1) };
+}
+
+/** `Name: value`; the name must be an HTTP token, the value free of line breaks. */
+function parseHeader(raw: string): readonly [string, string] {
+  const colon = raw.indexOf(':');
+  const name = colon < 0 ? '' : raw.slice(0, colon).trim();
+  const value = colon < 0 ? '' : raw.slice(colon + 1).trim();
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || /[\r\n\0]/.test(value)) {
+    throw new ContractRunError(`--header must be 'Name: value' with a valid header name (got '${name || raw.split(':')[0]}')`);
+  }
+  return [name, value];
 }
 
 function parseBaseUrl(raw: string): string {

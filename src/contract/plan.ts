@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import type { AvailableCredentials, SecurityRequirements, SecuritySchemes } from './credential-placement.js';
 import type { LoadedDocument } from '../spec/load-document.js';
 import type { Schema } from '../spec/openapi.js';
 import { buildOperationIndex, templateNames, type Operation, type OperationIndex } from '../spec/operation-index.js';
@@ -6,21 +7,15 @@ import { SpecError } from '../spec/spec-error.js';
 import { ContractRunError } from './contract-error.js';
 import { documents } from './documented-response.js';
 import { negativeCases } from './negative-cases.js';
-import { verifySemantics } from './operation-semantics.js';
 import type { ContractOptions } from './options.js';
 import { Planner, type FixtureRecipe, type PlannedCase } from './planner.js';
 import { positiveCases } from './positive-cases.js';
+import { applicablePrerequisites, bundledPrerequisites, type PrerequisiteEntry } from './prerequisites.js';
 import { deriveResources, type Resource } from './resources.js';
 import { createSchemaRegistry, type SchemaRegistry } from './schema-registry.js';
 import { stateCases } from './state-cases.js';
 
 export type { PlannedCase, FixtureRecipe } from './planner.js';
-
-/** Where the API key goes, from the document's security scheme. */
-export interface ApiKeyAuth {
-  in: 'header' | 'query';
-  name: string;
-}
 
 /** Everything the engine needs, built from the document alone before any request is made. */
 export interface Plan {
@@ -31,11 +26,19 @@ export interface Plan {
   resources: ReadonlyMap<string, Resource>;
   recipes: ReadonlyMap<string, FixtureRecipe>;
   schemas: SchemaRegistry;
-  auth: ApiKeyAuth | undefined;
+  /** The document's securitySchemes, and its top-level security (for URLs of no known operation). */
+  securitySchemes: SecuritySchemes;
+  security: SecurityRequirements;
   cases: readonly PlannedCase[];
 }
 
-export type PlanOptions = Pick<ContractOptions, 'tags' | 'operations' | 'skipStability' | 'includeRateLimit'> & { readonlyKey?: string | undefined };
+export type PlanOptions = Pick<ContractOptions, 'tags' | 'operations' | 'skipStability' | 'includeRateLimit'> & {
+  readonlyKey?: string | undefined;
+  /** Entries of the user's --prerequisites files, applied with the bundled Petstore ones. */
+  prerequisites?: readonly PrerequisiteEntry[];
+  /** Which credentials the run has (default: an API key, and the read-only key when given). */
+  available?: AvailableCredentials;
+};
 
 export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
   let index: OperationIndex;
@@ -45,10 +48,12 @@ export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
     if (err instanceof SpecError) throw new ContractRunError(err.message.split('\n').join(' '));
     throw err;
   }
-  verifySemantics(index, loaded.file);
+  const securitySchemes = (loaded.document.components?.securitySchemes ?? {}) as Record<string, OpenAPIV3.SecuritySchemeObject>;
   const selected = selectOperations(index, options);
   const resources = deriveResources(index);
-  const planner = new Planner(index, resources, options.skipStability);
+  const prerequisites = applicablePrerequisites(index, [...bundledPrerequisites(), ...(options.prerequisites ?? [])]);
+  const available = options.available ?? { apiKey: true, basic: false, readonlyKey: options.readonlyKey !== undefined, credentialHeader: false };
+  const planner = new Planner(index, resources, options.skipStability, { prerequisites, securitySchemes, available });
   const cases: PlannedCase[] = [];
   for (const operation of selected) {
     cases.push(...positiveCases(planner, operation));
@@ -56,7 +61,7 @@ export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
     cases.push(...stateCases(planner, operation));
   }
   if (options.includeRateLimit) cases.push(rateLimitCase(planner, selected));
-  return { file: loaded.file, index, selected, resources, recipes: planner.recipes, schemas: createSchemaRegistry(index.operations), auth: apiKeyAuth(loaded.document), cases };
+  return { file: loaded.file, index, selected, resources, recipes: planner.recipes, schemas: createSchemaRegistry(index.operations), securitySchemes, security: loaded.document.security ?? [], cases };
 }
 
 /** `--tag`, `--operation` and `--skip-stability`; an unknown tag or operationId is a mistake, not an empty run. */
@@ -97,14 +102,4 @@ function rateLimitCase(planner: Planner, selected: readonly Operation[]): Planne
     expect: ['429'],
     ...(documents(operation, '429') ? {} : { skipReason: `${operation.operationId} does not document 429` }),
   });
-}
-
-function apiKeyAuth(document: LoadedDocument['document']): ApiKeyAuth | undefined {
-  const schemes = document.components?.securitySchemes ?? {};
-  const names = (document.security ?? []).flatMap((requirement) => Object.keys(requirement));
-  for (const name of [...names, ...Object.keys(schemes)]) {
-    const scheme = schemes[name] as OpenAPIV3.SecuritySchemeObject | undefined;
-    if (scheme?.type === 'apiKey' && (scheme.in === 'header' || scheme.in === 'query')) return { in: scheme.in, name: scheme.name };
-  }
-  return undefined;
 }

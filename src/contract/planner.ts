@@ -1,11 +1,16 @@
 import type { Parameter, Schema } from '../spec/openapi.js';
 import type { Operation, OperationIndex } from '../spec/operation-index.js';
+import { missingCredentials, type AvailableCredentials, type SecuritySchemes } from './credential-placement.js';
 import type { CaseResult } from './events.js';
+import { linksGiving } from './links.js';
 import type { SkippableStability } from './options.js';
-import { OPERATION_SEMANTICS } from './operation-semantics.js';
+import { documentedValue, requiredParameterValues } from './parameter-values.js';
+import type { Prerequisite } from './prerequisites.js';
 import type { Credentials, RequestTemplate, ValueSource } from './request-template.js';
-import { bodyRefs, resourceFor, type Resource } from './resources.js';
+import { bodyRefs, resourceForPath, type Resource } from './resources.js';
 import { requestBodies, sampleFromSchema } from './sample-value.js';
+
+export { parameterExample } from './parameter-values.js';
 
 /** One case of the plan: data only, executed by the engine. */
 export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'method' | 'path' | 'title' | 'kind'> {
@@ -22,56 +27,129 @@ export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'me
   skipReason?: string;
 }
 
-/** How to create one record of a resource for a case. */
+/** How to make one thing a case needs first: a record of a resource, or a call whose answer a link reads. */
 export interface FixtureRecipe {
-  resource: Resource;
+  /** The resource a record is made of (cleaned up after); absent for a call a link reads. */
+  resource?: Resource;
   prepare: readonly RequestTemplate[];
   request: RequestTemplate;
+  /** Why it cannot be made (a prerequisite the document lacks, a parameter with no value). */
+  skipReason?: string;
+  /** Link values (runtime expressions) later requests read from its answer. */
+  reads: Set<string>;
+}
+
+/** The calls to make before an operation, or why they cannot be made. */
+export interface Preparation {
+  prepare: RequestTemplate[];
+  skipReason?: string;
+}
+
+/** What the planner knows besides the operations: prerequisites, security schemes and which credentials the run has. */
+export interface PlannerContext {
+  prerequisites: ReadonlyMap<string, readonly Prerequisite[]>;
+  securitySchemes: SecuritySchemes;
+  available: AvailableCredentials;
 }
 
 /** The shared knowledge the case builders draw on: resources, fixtures, and the stability filter. */
 export class Planner {
   readonly recipes = new Map<string, FixtureRecipe>();
+  /** Link sources whose recipe is being built, so a link cycle is refused instead of followed. */
+  private readonly building = new Set<string>();
 
   constructor(
     readonly index: OperationIndex,
     readonly resources: ReadonlyMap<string, Resource>,
     private readonly skipStability: readonly SkippableStability[],
+    private readonly context: PlannerContext,
   ) {
+    for (const resource of resources.values()) this.recipes.set(resource.name, { resource, request: undefined!, prepare: [], reads: new Set() });
     for (const resource of resources.values()) {
-      this.recipes.set(resource.name, {
-        resource,
-        request: this.template(resource.create, 'api-key', { body: resource.createBody }),
-        prepare: this.prerequisites(resource.create, resource.createBody),
-      });
+      const recipe = this.recipes.get(resource.name)!;
+      this.building.add(resource.create.operationId);
+      Object.assign(recipe, { request: this.template(resource.create, 'api-key', { body: resource.createBody }), ...this.preparation(resource.create, resource.createBody) });
+      this.building.delete(resource.create.operationId);
     }
   }
 
-  /** A request for an operation: path ids from fixtures, other parameters from their examples. */
+  /**
+   * A request for an operation. A path parameter comes from a link of another operation's answer,
+   * else from the resource it names, else from the document's example; a required query, header
+   * or cookie parameter from its example or schema. A value the run cannot know is marked.
+   */
   template(operation: Operation, credentials: Credentials, parts: { body?: unknown; path?: Record<string, ValueSource>; query?: Record<string, unknown> } = {}): RequestTemplate {
     const pathParams: Record<string, ValueSource> = {};
     for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
-      const resource = resourceFor(this.resources, parameter.name);
-      pathParams[parameter.name] = parts.path?.[parameter.name] ?? (resource ? { fixture: resource.name } : { value: parameterExample(parameter) });
+      pathParams[parameter.name] = parts.path?.[parameter.name] ?? this.pathValue(operation, parameter);
     }
-    const template: RequestTemplate = { operationId: operation.operationId, pathParams, query: parts.query ?? {}, credentials };
+    const required = requiredParameterValues(operation.parameters);
+    const template: RequestTemplate = { operationId: operation.operationId, pathParams, query: parts.query ? { ...required.query, ...parts.query } : required.query, credentials };
+    if (Object.keys(required.headers).length > 0) template.headers = required.headers;
+    const media = Object.keys(operation.requestBody?.content ?? {});
+    if (operation.requestBody?.required && parts.body === undefined && requestBodies(operation).length === 0) {
+      required.unknown.push(`its required request body is ${media.join(' or ') || 'without a media type'}, and the runner sends JSON only`);
+    }
+    if (required.unknown.length > 0) template.unknown = required.unknown;
     if (parts.body !== undefined) template.body = { value: parts.body, refs: bodyRefs(this.resources, operation, parts.body) };
     return template;
   }
 
-  /** What must be called before an operation can succeed (OPERATION_SEMANTICS), with the body it needs. */
+  private pathValue(operation: Operation, parameter: Parameter): ValueSource {
+    const linked: { fixture: string; expression: string }[] = [];
+    for (const link of linksGiving(this.index, operation, parameter.name)) {
+      if (typeof link.value !== 'string' || !link.value.includes('$')) return { value: link.value };
+      const fixture = this.linkFixture(link.source);
+      if (fixture) linked.push({ fixture, expression: link.value });
+    }
+    // A link whose source can be called as it is wins; one that needs values nothing gives loses to a resource.
+    const resource = resourceForPath(this.resources, operation, parameter.name);
+    const chosen = linked.find((l) => isComplete(this.recipes.get(l.fixture)!.request)) ?? (resource ? undefined : linked[0]);
+    if (chosen) {
+      this.recipes.get(chosen.fixture)!.reads.add(chosen.expression);
+      return chosen;
+    }
+    if (resource) return { fixture: resource.name };
+    const documented = documentedValue(parameter);
+    if (documented) return documented;
+    return { value: sampleFromSchema((parameter.schema ?? {}) as Schema), unknown: `no link, resource or example gives the ${parameter.name} of ${operation.method.toUpperCase()} ${operation.path}` };
+  }
+
+  /** The fixture that calls a link's source operation: its resource's, else a call of its own; undefined in a cycle. */
+  private linkFixture(source: Operation): string | undefined {
+    const resource = [...this.resources.values()].find((r) => r.create === source);
+    if (resource) return this.building.has(source.operationId) && !this.recipes.get(resource.name)!.request ? undefined : resource.name;
+    const name = source.operationId;
+    if (this.recipes.has(name)) return name;
+    if (this.building.has(name)) return undefined;
+    this.building.add(name);
+    const body = requestBodies(source)[0]?.value;
+    const request = this.template(source, 'api-key', body === undefined ? {} : { body });
+    this.recipes.set(name, { request, ...this.preparation(source, body), reads: new Set() });
+    this.building.delete(name);
+    return name;
+  }
+
+  /** What must be called before an operation can succeed (the prerequisites files), with the body it needs. */
   prerequisites(operation: Operation, body: unknown): RequestTemplate[] {
-    const entry = OPERATION_SEMANTICS[operation.operationId];
-    if (!entry) return [];
-    return entry.prerequisites.map((prerequisite) => {
-      const before = this.index.byId(prerequisite.operationId)!;
-      const value = { ...(requestBodies(before)[0]?.value as Record<string, unknown> | undefined) };
-      for (const [field, from] of Object.entries(prerequisite.atLeast)) {
+    return this.preparation(operation, body).prepare;
+  }
+
+  /** The same, with the reason the calls cannot be made when a prerequisite is missing from the document. */
+  preparation(operation: Operation, body: unknown): Preparation {
+    const prepare: RequestTemplate[] = [];
+    for (const { entry, before, missing } of this.context.prerequisites.get(operation.operationId) ?? []) {
+      if (missing !== undefined) return { prepare: [], skipReason: missing };
+      const base = entry.body ?? requestBodies(before)[0]?.value;
+      const value = base !== null && typeof base === 'object' && !Array.isArray(base) ? { ...(base as Record<string, unknown>) } : base;
+      for (const [field, from] of Object.entries(entry.atLeast)) {
         const wanted = (body as Record<string, unknown> | undefined)?.[from];
-        if (typeof wanted === 'number' && !(typeof value[field] === 'number' && (value[field] as number) >= wanted)) value[field] = wanted;
+        const record = value as Record<string, unknown>;
+        if (typeof wanted === 'number' && !(typeof record[field] === 'number' && (record[field] as number) >= wanted)) record[field] = wanted;
       }
-      return this.template(before, 'api-key', { body: value });
-    });
+      prepare.push(this.template(before, 'api-key', value === undefined ? {} : { body: value }));
+    }
+    return { prepare };
   }
 
   /** The fixtures some requests need, with their own dependencies first, each once. */
@@ -87,33 +165,49 @@ export class Planner {
     return ordered;
   }
 
-  /** Why a case cannot run under --skip-stability: a fixture or prerequisite needs an excluded operation. */
-  skipReason(fixtures: readonly string[], prepare: readonly RequestTemplate[]): string | undefined {
-    const uses: { operationId: string; purpose: string }[] = [];
+  /**
+   * Why a case cannot be set up: a fixture that cannot be made, a value the run cannot know, a
+   * credential it was not given, or an operation --skip-stability excludes.
+   */
+  skipReason(fixtures: readonly string[], prepare: readonly RequestTemplate[], request: RequestTemplate, anyValue = false): string | undefined {
+    const uses: { template: RequestTemplate; purpose: string }[] = [];
     for (const name of fixtures) {
       const recipe = this.recipes.get(name)!;
-      uses.push({ operationId: recipe.request.operationId, purpose: `create a ${name}` });
-      for (const p of recipe.prepare) uses.push({ operationId: p.operationId, purpose: `prepare a ${name}` });
+      if (recipe.skipReason) return `cannot ${recipe.resource ? `create the ${name}` : `call ${name}`} it needs: ${recipe.skipReason}`;
+      for (const p of recipe.prepare) uses.push({ template: p, purpose: `prepare a ${name}` });
+      uses.push({ template: recipe.request, purpose: recipe.resource ? `create a ${name}` : `get what a link reads from its answer` });
     }
-    for (const p of prepare) uses.push({ operationId: p.operationId, purpose: 'prepare the request' });
-    for (const use of uses) {
-      const stability = this.index.byId(use.operationId)?.stability;
+    for (const p of prepare) uses.push({ template: p, purpose: 'prepare the request' });
+    uses.push({ template: request, purpose: 'make the request' });
+    for (const { template, purpose } of uses) {
+      const operation = this.index.byId(template.operationId)!;
+      const stability = operation.stability;
       if (stability && this.skipStability.includes(stability)) {
-        return `needs ${use.operationId} (${stability}) to ${use.purpose}, and --skip-stability ${stability} excludes it`;
+        return `needs ${operation.operationId} (${stability}) to ${purpose}, and --skip-stability ${stability} excludes it`;
       }
+      const unknown = [...(template.unknown ?? []), ...Object.values(template.pathParams).flatMap((v) => ('unknown' in v && v.unknown ? [v.unknown] : []))];
+      if (unknown.length > 0 && !(anyValue && template === request)) return `cannot ${purpose}: ${unknown[0]}`;
+      const credentials = missingCredentials(operation.security, this.context.securitySchemes, template.credentials, this.context.available);
+      if (credentials) return `cannot ${purpose} (${operation.operationId}): ${credentials}`;
     }
     return undefined;
   }
 
   /** A case with its fixtures and skip reason worked out from its requests. */
-  makeCase(operation: Operation, fields: Omit<PlannedCase, 'operationId' | 'method' | 'path' | 'fixtures' | 'prepare'> & { prepare?: RequestTemplate[] }): PlannedCase {
+  makeCase(operation: Operation, fields: Omit<PlannedCase, 'operationId' | 'method' | 'path' | 'fixtures' | 'prepare'> & { prepare?: RequestTemplate[]; anyValue?: boolean }): PlannedCase {
+    const { anyValue, ...rest } = fields;
     const prepare = fields.prepare ?? [];
     const fixtures = this.fixturesFor([...prepare, fields.request]);
-    const planned: PlannedCase = { ...fields, operationId: operation.operationId, method: operation.method.toUpperCase(), path: operation.path, fixtures, prepare };
-    const skipReason = fields.skipReason ?? this.skipReason(fixtures, prepare);
+    const planned: PlannedCase = { ...rest, operationId: operation.operationId, method: operation.method.toUpperCase(), path: operation.path, fixtures, prepare };
+    const skipReason = fields.skipReason ?? this.skipReason(fixtures, prepare, fields.request, anyValue);
     if (skipReason) planned.skipReason = skipReason;
     return planned;
   }
+}
+
+/** Whether a request has every value it needs (none a guess). */
+function isComplete(template: RequestTemplate | undefined): boolean {
+  return template !== undefined && !template.unknown?.length && Object.values(template.pathParams).every((v) => !('unknown' in v && v.unknown));
 }
 
 function namedFixtures(templates: readonly RequestTemplate[]): string[] {
@@ -123,12 +217,4 @@ function namedFixtures(templates: readonly RequestTemplate[]): string[] {
     for (const name of Object.values(t.body?.refs ?? {})) names.push(name);
   }
   return names;
-}
-
-/** A parameter's example, else its schema's, else a generated value. */
-export function parameterExample(parameter: Parameter): unknown {
-  if (parameter.example !== undefined) return parameter.example;
-  const named = Object.values(parameter.examples ?? {})[0] as { value?: unknown } | undefined;
-  if (named?.value !== undefined) return named.value;
-  return sampleFromSchema((parameter.schema ?? {}) as Schema);
 }

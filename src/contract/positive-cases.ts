@@ -34,7 +34,7 @@ export function positiveCases(planner: Planner, operation: Operation): PlannedCa
         title: `${where} with ${name === 'generated' ? 'a body generated from the schema' : `example "${name}"`} ${expectedText(expect, operation)}`,
         kind: 'positive',
         request: planner.template(operation, 'api-key', { body: value }),
-        prepare: planner.prerequisites(operation, value),
+        ...planner.preparation(operation, value),
         expect,
         ...(verify ? { verify } : {}),
       }),
@@ -48,7 +48,7 @@ export function positiveCases(planner: Planner, operation: Operation): PlannedCa
       title: `${where} ${expectedText(expect, operation)}`,
       kind: 'positive',
       request: planner.template(operation, 'api-key'),
-      prepare: planner.prerequisites(operation, undefined),
+      ...planner.preparation(operation, undefined),
       expect,
     }),
   );

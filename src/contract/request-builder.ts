@@ -1,34 +1,36 @@
+import type { Operation } from '../spec/operation-index.js';
+import { placeCredentials, setHeader, type RunCredentials } from './credential-placement.js';
+import { isJsonMediaType } from './documented-response.js';
+import type { Exchange } from './events.js';
 import type { Plan } from './plan.js';
+import { linkValue } from './runtime-expression.js';
 import type { Credentials, RequestTemplate } from './request-template.js';
 import type { OutgoingRequest } from './transport.js';
 
-export type Keys = Readonly<Record<Exclude<Credentials, 'none'>, string | undefined>>;
+export type Keys = RunCredentials;
 
 /** A plan template made concrete with the ids of this case's fixtures. */
 export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: RequestTemplate, ids: ReadonlyMap<string, unknown>): OutgoingRequest {
   const operation = plan.index.byId(template.operationId);
   if (!operation) throw new Error(`no operation ${template.operationId}`);
-  const idOf = (fixture: string) => {
-    if (!ids.has(fixture)) throw new Error(`the ${fixture} this request needs was not created`);
-    return ids.get(fixture);
+  const idOf = (fixture: string, expression?: string) => {
+    const key = expression === undefined ? fixture : linkKey(fixture, expression);
+    if (!ids.has(key)) throw new Error(`the ${fixture} this request needs was not created`);
+    return ids.get(key);
   };
   const path = operation.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const source = template.pathParams[name];
-    const value = source === undefined ? '' : 'fixture' in source ? idOf(source.fixture) : source.value;
+    const value = source === undefined ? '' : 'fixture' in source ? idOf(source.fixture, source.expression) : source.value;
     return encodeURIComponent(String(value));
   });
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(template.query)) {
     for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const key = template.credentials === 'none' ? undefined : keys[template.credentials];
-  if (key !== undefined && plan.auth) {
-    if (plan.auth.in === 'header') headers[plan.auth.name] = key;
-    else query.set(plan.auth.name, key);
-  }
+  const headers: Record<string, string> = { accept: acceptFor(operation), ...template.headers };
   const search = query.toString();
-  const request: OutgoingRequest = { method: operation.method.toUpperCase(), url: `${baseUrl}${path}${search ? `?${search}` : ''}`, headers };
+  const url = withCredentials(plan, keys, operation, template.credentials, `${baseUrl}${path}${search ? `?${search}` : ''}`, headers);
+  const request: OutgoingRequest = { method: operation.method.toUpperCase(), url, headers };
   if (template.body) {
     let body = template.body.value;
     if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
@@ -39,6 +41,48 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
     headers['content-type'] = template.contentType ?? 'application/json';
   }
   return request;
+}
+
+/**
+ * Puts the credentials of this kind where the operation's security schemes say (the document's
+ * security when the operation is not known): headers in place, the URL returned with any query key.
+ */
+export function withCredentials(plan: Plan, keys: Keys, operation: Operation | undefined, kind: Credentials, url: string, headers: Record<string, string>): string {
+  const placement = placeCredentials(operation?.security ?? plan.security, plan.securitySchemes, keys, kind);
+  for (const [name, value] of Object.entries(placement.headers)) setHeader(headers, name, value);
+  const cookies = Object.entries(placement.cookies).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+  if (cookies.length > 0) headers['cookie'] = [headers['cookie'], ...cookies].filter(Boolean).join('; ');
+  if (Object.keys(placement.query).length === 0) return url;
+  const target = new URL(url);
+  for (const [name, value] of Object.entries(placement.query)) target.searchParams.set(name, value);
+  return target.toString();
+}
+
+/** JSON when a success answer offers it (every check reads JSON), else the media types documented, else anything. */
+export function acceptFor(operation: Operation): string {
+  const types = new Set(
+    Object.entries(operation.responses)
+      .filter(([status]) => /^(2\d\d|2XX|default)$/i.test(status))
+      .flatMap(([, response]) => Object.keys(response.content ?? {})),
+  );
+  if (types.size === 0 || [...types].some(isJsonMediaType)) return 'application/json';
+  return [...types].join(', ');
+}
+
+/** Where a fixture's link value is kept among the case's ids. */
+export function linkKey(fixture: string, expression: string): string {
+  return `${fixture} ${expression}`;
+}
+
+/** The values the links read from a fixture's answer; a link that names nothing there means the case cannot be set up. */
+export function readLinks(reads: Iterable<string>, exchange: Exchange, url: string, pathTemplate: string, baseUrl: string): [string, unknown][] {
+  const path = relativePath(baseUrl, url)?.split('?')[0];
+  const context = { exchange, url, pathParams: (path === undefined ? undefined : matchTemplate(pathTemplate, path)) ?? {} };
+  return [...reads].map((expression) => {
+    const read = linkValue(expression, context);
+    if ('missing' in read) throw new Error(`a link reads ${expression} from ${exchange.request.method} ${pathTemplate}, but ${read.missing}`);
+    return [expression, read.value];
+  });
 }
 
 /** The path of a URL relative to the base URL (`https://h/api/pets/3` with base `https://h/api` -> `/pets/3`). */

@@ -1,11 +1,13 @@
 import type { Operation, OperationIndex } from '../spec/operation-index.js';
 import { templateNames } from '../spec/operation-index.js';
 import { successStatuses } from './documented-response.js';
+import { linksGiving } from './links.js';
+import { resolvePointer } from './runtime-expression.js';
 import { requestBodies, requestSchema } from './sample-value.js';
 
 /**
  * A kind of record the API creates, derived from the document alone: a POST on a collection
- * answering 201, and the item path `collection/{id}` beside it with its GET and DELETE.
+ * answering 201 (or 200), and the item path `collection/{id}` beside it with its GET and DELETE.
  */
 export interface Resource {
   /** `pet`, from the item path parameter `petId`. */
@@ -19,18 +21,23 @@ export interface Resource {
   remove: Operation | undefined;
   /** The body a fixture is created with: the create operation's first example. */
   createBody: unknown;
+  /** Where the create's answer holds the id, when a link of it says so (`/key` from `$response.body#/key`). */
+  idPointer?: string;
 }
 
 export function deriveResources(index: OperationIndex): Map<string, Resource> {
   const resources = new Map<string, Resource>();
   for (const create of index.operations) {
-    if (create.method !== 'post' || templateNames(create.path).length > 0) continue;
-    if (!successStatuses(create).includes('201')) continue;
+    // A nested collection (`/owners/{ownerId}/things`) counts too: its records belong to a parent.
+    if (create.method !== 'post' || create.path.endsWith('}')) continue;
+    const statuses = successStatuses(create);
+    if (!statuses.includes('201') && !statuses.includes('200')) continue;
     const itemPattern = new RegExp(`^${escape(create.path)}/\\{([^}/]+)\\}$`);
     const items = index.operations.filter((o) => itemPattern.test(o.path));
     const idParam = items[0] ? (itemPattern.exec(items[0].path)?.[1] as string) : undefined;
     if (!idParam) continue;
-    const name = idParam.replace(/Id$/, '') || idParam;
+    const name = uniqueName(resources, isReferenceName(idParam) ? referencedName(idParam) : singular(create.path.split('/').at(-1) ?? idParam));
+    const idPointer = items.flatMap((item) => linksGiving(index, item, idParam)).find((l) => l.source === create && typeof l.value === 'string' && l.value.startsWith('$response.body#'));
     resources.set(name, {
       name,
       idParam,
@@ -40,15 +47,66 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
       read: items.find((o) => o.method === 'get'),
       remove: items.find((o) => o.method === 'delete'),
       createBody: requestBodies(create)[0]?.value,
+      ...(idPointer ? { idPointer: (idPointer.value as string).slice('$response.body#'.length) } : {}),
     });
   }
   return resources;
 }
 
-/** The resource a path parameter or body field refers to, by the id parameter's name (`petId` -> pet). */
+/**
+ * The resource a body field, or a path parameter outside the resource's own paths, refers to by
+ * the id parameter's name (`petId` -> pet). Only names that say they are a reference count
+ * (`categoryId`, `owner_id`): a field `id` or `name` is the record's own.
+ */
 export function resourceFor(resources: ReadonlyMap<string, Resource>, name: string): Resource | undefined {
-  for (const resource of resources.values()) if (resource.idParam === name) return resource;
+  if (!isReferenceName(name)) return undefined;
+  const all = [...resources.values()];
+  const byParam = all.filter((r) => r.idParam === name);
+  // `contact_id` names the resource at /contacts/{id} when no resource has that id parameter.
+  const matching = byParam.length > 0 ? byParam : all.filter((r) => r.name === referencedName(name));
+  return matching.length === 1 ? matching[0] : undefined;
+}
+
+/** The resource a path parameter of an operation names: the one whose item path the operation's path starts with, else by name. */
+export function resourceForPath(resources: ReadonlyMap<string, Resource>, operation: Operation, name: string): Resource | undefined {
+  for (const resource of resources.values()) {
+    if (resource.idParam === name && (operation.path === resource.itemPath || operation.path.startsWith(`${resource.itemPath}/`))) return resource;
+  }
+  return resourceFor(resources, name);
+}
+
+/**
+ * The id of the record a create answered, from its body: where a link of the create says, else
+ * the property named like the item path parameter (`username`, `petId`), else `id`. Undefined
+ * when none is a string or number.
+ */
+export function idFromBody(resource: Resource, body: unknown): string | number | undefined {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  const linked = resource.idPointer === undefined ? undefined : resolvePointer(body, resource.idPointer);
+  for (const value of [linked, record[resource.idParam], record.id]) if (typeof value === 'number' || typeof value === 'string') return value;
   return undefined;
+}
+
+function isReferenceName(name: string): boolean {
+  return /.(Id|ID|_id)$/.test(name);
+}
+
+/** `petId` -> pet, `email_id` -> email. */
+function referencedName(name: string): string {
+  return name.replace(/(_id|Id|ID)$/, '');
+}
+
+function singular(segment: string): string {
+  if (/ies$/.test(segment)) return `${segment.slice(0, -3)}y`;
+  if (/(s|x|ch|sh)es$/.test(segment)) return segment.slice(0, -2);
+  return segment.replace(/s$/, '') || segment;
+}
+
+function uniqueName(resources: ReadonlyMap<string, Resource>, name: string): string {
+  let candidate = name;
+  for (let n = 2; resources.has(candidate); n++) candidate = `${name}${n}`;
+  return candidate;
 }
 
 /** Top-level body fields that name a resource, among those a body value has (`{categoryId: 1}` -> category). */
@@ -61,6 +119,21 @@ export function bodyRefs(resources: ReadonlyMap<string, Resource>, operation: Op
     if (resource) refs[field] = resource.name;
   }
   return refs;
+}
+
+/**
+ * The path values of a record's item path: its id, and for a nested resource the ids of the
+ * parents this case created (`/owners/{ownerId}/things/{thingId}`).
+ */
+export function itemPathParams(resources: ReadonlyMap<string, Resource>, resource: Resource, id: unknown, ids: ReadonlyMap<string, unknown>): Record<string, { value: unknown }> {
+  const params: Record<string, { value: unknown }> = {};
+  for (const name of templateNames(resource.itemPath)) {
+    if (name === resource.idParam) continue;
+    const parent = resourceForPath(resources, resource.create, name);
+    if (parent && ids.has(parent.name)) params[name] = { value: ids.get(parent.name) };
+  }
+  params[resource.idParam] = { value: id };
+  return params;
 }
 
 /** The GET on the same path as an operation (for reading back what it wrote). */

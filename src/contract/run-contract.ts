@@ -2,10 +2,12 @@ import { systemClock, type Clock } from '../core/clock.js';
 import { loadDocument } from '../spec/load-document.js';
 import { SpecError } from '../spec/spec-error.js';
 import { ContractRunError } from './contract-error.js';
+import { availableCredentials, runCredentials } from './credential-placement.js';
 import { executePlan } from './engine.js';
 import type { Reporter, RunEvent, RunSummary } from './events.js';
 import { normalizeOptions, type ContractOptions, type ContractOptionsInput } from './options.js';
 import { buildPlan } from './plan.js';
+import { loadPrerequisiteFile } from './prerequisites.js';
 import { createTransport, TransportError, type FetchFunction } from './transport.js';
 import { createRedactor, credentialsOf } from './credentials.js';
 import { createRunDeadline } from './run-deadline.js';
@@ -44,7 +46,8 @@ export async function runNormalizedContract(options: ContractOptions, deps: RunC
     if (err instanceof SpecError) throw new ContractRunError(err.message.split('\n').map((l) => l.trim()).join(' '));
     throw err;
   }
-  const plan = buildPlan(loaded, options);
+  const prerequisites = (await Promise.all((options.prerequisiteFiles ?? []).map(loadPrerequisiteFile))).flat();
+  const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });
   const clock = deps.clock ?? systemClock;
   const reporters = deps.reporters ?? [];
   // A reporter that throws is told once at the end (exit 2); the run and the other reports go on.

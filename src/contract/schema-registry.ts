@@ -26,13 +26,18 @@ export interface SchemaRegistry {
 export function createSchemaRegistry(operations: readonly Operation[]): SchemaRegistry {
   // strict: false, because a user's document may use OpenAPI keywords (`nullable`) plain JSON Schema lacks.
   const ajv = createAjv({ strict: false });
-  const compiled = new WeakMap<object, CompiledSchema>();
-  const compile = (schema: Schema): CompiledSchema => {
-    let check = compiled.get(schema);
-    if (!check) {
+  const compiled = new WeakMap<object, CompiledSchema | undefined>();
+  // A schema ajv cannot compile (a pattern JavaScript cannot read, say) is left unchecked rather
+  // than stopping the run: the other answers are still worth checking.
+  const compile = (schema: Schema): CompiledSchema | undefined => {
+    if (compiled.has(schema)) return compiled.get(schema);
+    let check: CompiledSchema | undefined;
+    try {
       check = toProblems(ajv.compile(schema));
-      compiled.set(schema, check);
+    } catch {
+      check = undefined;
     }
+    compiled.set(schema, check);
     return check;
   };
 
@@ -41,10 +46,12 @@ export function createSchemaRegistry(operations: readonly Operation[]): SchemaRe
   for (const operation of operations) {
     for (const [statusKey, response] of Object.entries(operation.responses)) {
       const json = jsonContent(response.content);
-      if (json?.schema) bodies.set(`${operation.operationId} ${statusKey}`, compile(json.schema));
+      const body = json?.schema ? compile(json.schema) : undefined;
+      if (body) bodies.set(`${operation.operationId} ${statusKey}`, body);
       for (const [lower, { header }] of documentedHeaders(response)) {
         const schema = (header as Header).schema as Schema | undefined;
-        if (schema) headers.set(`${operation.operationId} ${statusKey} ${lower}`, compile(schema));
+        const check = schema ? compile(schema) : undefined;
+        if (check) headers.set(`${operation.operationId} ${statusKey} ${lower}`, check);
       }
     }
   }

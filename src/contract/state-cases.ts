@@ -11,18 +11,18 @@ export function stateCases(planner: Planner, operation: Operation): PlannedCase[
   if (expect.length === 0) return [];
   const body = requestBodies(operation)[0];
   const request = planner.template(operation, 'api-key', body ? { body: body.value } : {});
-  const prepare = planner.prerequisites(operation, body?.value);
+  const prepare = planner.preparation(operation, body?.value);
   const isCreate = [...planner.resources.values()].some((r) => r.create === operation);
   if (isCreate) {
-    return [planner.makeCase(operation, { id: `${operation.operationId}/state/created-reads-back`, title: `${where} then GET Location reads back what was sent`, kind: 'state', request, prepare, expect, verify: 'created' })];
+    return [planner.makeCase(operation, { id: `${operation.operationId}/state/created-reads-back`, title: `${where} then GET Location reads back what was sent`, kind: 'state', request, ...prepare, expect, verify: 'created' })];
   }
   const reader = readerOf(planner.index, operation);
   if (!reader) return [];
   if (operation.method === 'put' || operation.method === 'patch') {
-    return [planner.makeCase(operation, { id: `${operation.operationId}/state/updated-reads-back`, title: `${where} then ${reader.operationId} reads back the update`, kind: 'state', request, prepare, expect, verify: 'updated' })];
+    return [planner.makeCase(operation, { id: `${operation.operationId}/state/updated-reads-back`, title: `${where} then ${reader.operationId} reads back the update`, kind: 'state', request, ...prepare, expect, verify: 'updated' })];
   }
   if (operation.method === 'delete') {
-    return [planner.makeCase(operation, { id: `${operation.operationId}/state/deleted-reads-404`, title: `${where} then ${reader.operationId} answers 404`, kind: 'state', request, prepare, expect, verify: 'deleted' })];
+    return [planner.makeCase(operation, { id: `${operation.operationId}/state/deleted-reads-404`, title: `${where} then ${reader.operationId} answers 404`, kind: 'state', request, ...prepare, expect, verify: 'deleted' })];
   }
   return [];
 }

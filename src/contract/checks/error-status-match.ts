@@ -1,10 +1,16 @@
+import { documentedBodyProperty } from '../documented-response.js';
 import type { Check } from './types.js';
 import { describeRequest } from './types.js';
 
-/** An Error body's `status` equals the HTTP status it came with. */
-export const errorStatusMatch: Check = (exchange) => {
+/**
+ * An error body's `status` equals the HTTP status it came with, where the document's error schema
+ * has a numeric `status` (another document's `status: "error"` is not an HTTP status).
+ */
+export const errorStatusMatch: Check = (exchange, operation) => {
   const { status, body } = exchange.response;
   if (status < 400 || body === null || typeof body !== 'object' || Array.isArray(body)) return [];
+  const type = documentedBodyProperty(operation, status, 'status')?.type;
+  if (type !== 'integer' && type !== 'number') return [];
   if (!('status' in body)) return [];
   const claimed = (body as Record<string, unknown>).status;
   if (claimed === status) return [];

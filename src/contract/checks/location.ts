@@ -1,10 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
+import { documentsHeader } from '../documented-response.js';
 import type { Check } from './types.js';
 import { describeRequest } from './types.js';
 
-/** A 201 names what it created in `Location`, and a GET of that URL returns the created record. */
-export const location: Check = (exchange, _operation, context) => {
-  if (exchange.response.status !== 201) return [];
+/**
+ * A 201 names what it created in `Location`, and a GET of that URL returns the created record,
+ * where the document declares Location for that answer (many APIs give the record in the body only).
+ */
+export const location: Check = (exchange, operation, context) => {
+  if (exchange.response.status !== 201 || !documentsHeader(operation, 201, 'location')) return [];
   const where = `${describeRequest(exchange)} -> 201`;
   const header = exchange.response.headers['location'];
   if (header === undefined) {

@@ -1,4 +1,5 @@
 import type { Failure } from '../events.js';
+import { documentsHeader } from '../documented-response.js';
 import { parseImfFixdate, parseRateLimitField, parseWholeNumber } from '../http-syntax.js';
 import type { Check } from './types.js';
 import { describeRequest } from './types.js';
@@ -6,14 +7,19 @@ import { describeRequest } from './types.js';
 /** Seconds of disagreement tolerated: `Date` has a resolution of one second and `t` is rounded up. */
 const SLACK_SECONDS = 2;
 const DAY_SECONDS = 86_400;
+const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit'];
 
 /**
  * The rate-limit headers agree with each other and with time: Remaining <= Limit, Reset in the
  * future (by the response's `Date`, else the run's clock) and within a day, the draft `RateLimit`
  * field saying the same as the X- headers, and on a 429: Remaining 0 and `Retry-After` pointing at
- * the reset. Absent headers are the business of headers-documented.
+ * the reset. Absent headers are the business of headers-documented. Only where the document
+ * declares the rate-limit headers for that answer: other APIs use these names with other meanings
+ * (`X-RateLimit-Reset` in seconds from now, say).
  */
-export const rateLimitConsistency: Check = (exchange, _operation, context) => {
+export const rateLimitConsistency: Check = (exchange, operation, context) => {
+  const status = exchange.response.status;
+  if (!RATE_LIMIT_HEADERS.some((name) => documentsHeader(operation, status, name))) return [];
   const h = exchange.response.headers;
   const limit = parseWholeNumber(h['x-ratelimit-limit']);
   const remaining = parseWholeNumber(h['x-ratelimit-remaining']);

@@ -137,11 +137,29 @@ describe('filters', () => {
   });
 });
 
-describe('the explicit operation map', () => {
-  it('is checked against the document when the plan is built', async () => {
+describe('the prerequisites data file (contracts/petstore.prerequisites.json)', () => {
+  it('skips only the cases that need a prerequisite the document lacks, and plans the rest', async () => {
     const { loaded } = await petstoreDocument();
     const document = structuredClone(loaded.document);
     delete document.paths['/store/inventory/{petId}']!.put;
-    expect(() => buildPlan({ ...loaded, document }, defaults)).toThrow(/placeOrder needs setInventory first, which the document does not define/);
+    const { cases } = buildPlan({ ...loaded, document }, defaults);
+    const skipped = cases.filter((c) => c.skipReason !== undefined);
+    expect(new Set(skipped.map((c) => c.operationId))).toEqual(new Set(['placeOrder', 'getOrderById', 'deleteOrder', 'updateOrder']));
+    expect(cases.find((c) => c.id === 'placeOrder/positive/example:scheduled')!.skipReason).toBe(
+      'placeOrder needs setInventory first (an order takes stock, and a new pet has none; contracts/petstore.prerequisites.json), which the document does not define',
+    );
+    expect(cases.find((c) => c.id === 'getOrderById/positive/plain')!.skipReason).toMatch(/^cannot create the order it needs: placeOrder needs setInventory first/);
+    expect(cases.find((c) => c.id === 'placeOrder/negative/bad-body:missing-petId')!.skipReason).toBeUndefined();
+    expect(cases.filter((c) => c.operationId === 'createPet').every((c) => c.skipReason === undefined)).toBe(true);
+  });
+
+  it('leaves alone an operation of the same id at another path (another API)', async () => {
+    const { loaded } = await petstoreDocument();
+    const document = structuredClone(loaded.document);
+    document.paths['/store/order'] = document.paths['/store/orders']!;
+    delete document.paths['/store/orders'];
+    const { cases } = buildPlan({ ...loaded, document }, defaults);
+    const placeOrder = cases.find((c) => c.id === 'placeOrder/positive/example:scheduled')!;
+    expect([placeOrder.prepare, placeOrder.skipReason]).toEqual([[], undefined]);
   });
 });

@@ -1,0 +1,49 @@
+import type { Parameter, Schema } from '../spec/openapi.js';
+import { sampleFromSchema } from './sample-value.js';
+
+/** A parameter's value as the document gives it: its example, a named example, its schema's example, default, const or first enum value. */
+export function documentedValue(parameter: Parameter): { value: unknown } | undefined {
+  if (parameter.example !== undefined) return { value: parameter.example };
+  const named = Object.values(parameter.examples ?? {})[0] as { value?: unknown } | undefined;
+  if (named?.value !== undefined) return { value: named.value };
+  const schema = parameter.schema as (Schema & { const?: unknown }) | undefined;
+  if (schema?.example !== undefined) return { value: schema.example };
+  if (schema?.default !== undefined) return { value: schema.default };
+  if (schema?.const !== undefined) return { value: schema.const };
+  if (schema?.enum && schema.enum.length > 0) return { value: schema.enum[0] };
+  return undefined;
+}
+
+/** A parameter's example, else its schema's, else a value generated from the schema. */
+export function parameterExample(parameter: Parameter): unknown {
+  return documentedValue(parameter)?.value ?? sampleFromSchema((parameter.schema ?? {}) as Schema);
+}
+
+/** Headers a client never sets as parameters (OpenAPI 3.0.3 section 4.7.12.1): the runner sets them itself. */
+const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * The required query, header and cookie parameters of an operation with a value each, and the
+ * reasons for those that have none to make (no example and no schema).
+ */
+export function requiredParameterValues(parameters: readonly Parameter[]): { query: Record<string, unknown>; headers: Record<string, string>; unknown: string[] } {
+  const query: Record<string, unknown> = {};
+  const headers: Record<string, string> = {};
+  const cookies: string[] = [];
+  const unknown: string[] = [];
+  for (const parameter of parameters) {
+    if (!parameter.required || parameter.in === 'path') continue;
+    if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
+    const documented = documentedValue(parameter);
+    if (!documented && !parameter.schema) {
+      unknown.push(`the required ${parameter.in} parameter ${parameter.name} has no example or schema to make a value from`);
+      continue;
+    }
+    const value = documented ? documented.value : sampleFromSchema(parameter.schema as Schema);
+    if (parameter.in === 'query') query[parameter.name] = value;
+    else if (parameter.in === 'header') headers[parameter.name] = String(value);
+    else if (parameter.in === 'cookie') cookies.push(`${parameter.name}=${encodeURIComponent(String(value))}`);
+  }
+  if (cookies.length > 0) headers['cookie'] = cookies.join('; ');
+  return { query, headers, unknown };
+}
