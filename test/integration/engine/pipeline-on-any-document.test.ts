@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDocumentMock, type DocumentMock } from './engine-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useDocumentMock } from './engine-harness.js';
 
 const OWNERS = new URL('../../fixtures/engine/owners-and-things.yaml', import.meta.url).pathname;
 
 /** Sections 5 and 8 on a document that is not the Petstore: faults, clock, journal, CORS, rate limits. */
 describe('the pipeline on another document', () => {
-  let mock: DocumentMock;
-  beforeAll(async () => {
-    mock = await startDocumentMock(OWNERS);
-  });
-  afterAll(async () => {
-    await mock.close();
-    expect(mock.problems).toEqual([]);
-  });
+  const mock = useDocumentMock(OWNERS);
   const admin = (path: string, body?: object, session = 'pipeline') =>
     fetch(`${mock.url}/__admin${path}`, { method: body ? 'POST' : 'GET', headers: { 'X-Mock-Session': session, 'Content-Type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
 
