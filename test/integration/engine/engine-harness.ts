@@ -35,14 +35,18 @@ export interface DocumentMock extends RunningMock {
 /**
  * The real mock on an ephemeral port serving `file`; every answer is checked against the
  * document by prism-http's validator (an independent implementation). Requests carry the demo
- * key in X-API-Key: the mock's key check until security comes from the document's schemes.
+ * key `demo-pro` in X-API-Key (the mock's own key check) and wherever the document's security
+ * schemes put a credential (header, query, cookie, bearer, basic), so they pass whichever way
+ * the mock reads credentials.
  */
 export async function startDocumentMock(file: string, options: StartMockOptions = {}): Promise<DocumentMock> {
   const mock = await startMock({ specFile: file, clock: new ManualClock(T0), quiet: true, delay: async () => {}, ...options });
   const operations = (await getHttpOperationsFromSpec(file)) as IHttpOperation[];
   const problems: string[] = [];
+  const credentials = credentialsFor(mock.setup.loaded.document);
   const request = async (method: string, path: string, sent: Sent = {}): Promise<Answer> => {
-    const headers: Record<string, string> = { 'X-API-Key': 'demo-pro', ...(sent.headers ?? {}) };
+    const headers: Record<string, string> = { ...credentials.headers, ...(sent.headers ?? {}) };
+    if (credentials.query) path += `${path.includes('?') ? '&' : '?'}${credentials.query}`;
     if (sent.session) headers['X-Mock-Session'] = sent.session;
     let body = sent.rawBody;
     if (body === undefined && sent.body !== undefined) {
@@ -74,6 +78,26 @@ export async function startDocumentMock(file: string, options: StartMockOptions 
     }
   };
   return Object.assign(mock, { request, problems });
+}
+
+/** `demo-pro` placed where each of the document's security schemes reads a credential. */
+function credentialsFor(document: { components?: { securitySchemes?: Record<string, unknown> } }): { headers: Record<string, string>; query: string } {
+  const headers: Record<string, string> = { 'X-API-Key': 'demo-pro' };
+  const query = new URLSearchParams();
+  const cookies: string[] = [];
+  let authorization: string | undefined;
+  for (const raw of Object.values(document.components?.securitySchemes ?? {})) {
+    const scheme = raw as { type?: string; in?: string; name?: string; scheme?: string };
+    if (scheme.type === 'apiKey' && scheme.name) {
+      if (scheme.in === 'header') headers[scheme.name] = 'demo-pro';
+      else if (scheme.in === 'query') query.set(scheme.name, 'demo-pro');
+      else if (scheme.in === 'cookie') cookies.push(`${scheme.name}=demo-pro`);
+    } else if (scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic') authorization ??= `Basic ${Buffer.from('user:demo-pro').toString('base64')}`;
+    else if (scheme.type === 'http' || scheme.type === 'oauth2' || scheme.type === 'openIdConnect') authorization = 'Bearer demo-pro';
+  }
+  if (authorization) headers.Authorization = authorization;
+  if (cookies.length > 0) headers.Cookie = cookies.join('; ');
+  return { headers, query: query.toString() };
 }
 
 interface Line {
