@@ -75,9 +75,8 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
   const auth = { mode: options.auth ?? 'known-keys', defaultPlan: options.defaultPlan ?? DEFAULT_PLAN };
   const defaultLimits = config.plans.get(auth.defaultPlan);
   if (!defaultLimits) throw new Error(`the default plan "${auth.defaultPlan}" is not a plan (plans: ${[...config.plans.keys()].join(', ')})`);
-  // Documents carry vendor extensions (`x-...`) in their schemas; the mock must serve them, not
-  // refuse their keywords (the document's linter is where typos are caught).
-  const ajv = createAjv({ strictSchema: false });
+  // createAjv accepts the document's vendor extensions (`x-...`) and 3.1 schemas (decision 017).
+  const ajv = createAjv();
   // Compiled on an operation's first request, then kept: start-up pays for no operation unused.
   const validators = new Map<string, RequestValidator>();
   const validatorFor = (operation: Operation): RequestValidator => {

@@ -94,7 +94,7 @@ export class MockEngine {
     const fault = session.faults.take(request.method, request.path, operation.path);
     if (fault) {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
-      return faultResult(fault.status);
+      return this.faultResult(operation, fault.status);
     }
     const body = operation.requestBody ? await this.deps.bodyReaderFor(operation)(request, this.deps.bodyLimit) : undefined;
     let valid;
@@ -108,6 +108,13 @@ export class MockEngine {
       if (preferred) return preferred;
     }
     return this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, answerHeaders, faker: this.deps.faker });
+  }
+
+  /** An injected fault's answer: the Error of section 6, in the document's shape where it documents the status. */
+  private faultResult(operation: Operation, status: number): OperationResult {
+    const body: ErrorBody = { code: codeForStatus(status), message: `Fault injected by /__admin/faults (status ${status})`, status };
+    const shaped = shapeError(operation, body, this.deps.faker);
+    return shaped ? { status, body: shaped.body, contentType: shaped.contentType } : { status, body };
   }
 
   private addPagination(response: MockResponse, request: MockRequest, operation: Operation, page: NonNullable<OperationResult['page']>): void {
@@ -148,9 +155,6 @@ function withoutBody(operation: Operation): Operation {
   return copy;
 }
 
-function faultResult(status: number): OperationResult {
-  return { status, body: { code: codeForStatus(status), message: `Fault injected by /__admin/faults (status ${status})`, status } };
-}
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

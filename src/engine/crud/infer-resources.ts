@@ -76,11 +76,12 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
       examples: [...itemOps, ...(create ? [create] : [])].flatMap(recordExamples).filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e)),
     };
     found.set(itemPath, resource);
-    if (create) actions.set(create, { resource, action: 'create' });
+    // An operation that documents no success answer (only errors) has nothing CRUD could answer.
+    if (create && successStatus(create)) actions.set(create, { resource, action: 'create' });
     if (list) actions.set(list, { resource, action: 'list' });
     for (const op of itemOps) {
       const action = ITEM_ACTIONS[op.method];
-      if (action) actions.set(op, { resource, action });
+      if (action && successStatus(op)) actions.set(op, { resource, action });
     }
   }
   const resources = [...found.values()];
@@ -116,7 +117,12 @@ export function listSchema(op: Operation): { items: MergedSchema; property: stri
   const success = successStatus(op);
   const schema = success ? jsonSchemaOf(success.response.content) : undefined;
   if (!schema) return undefined;
-  const merged = mergeAllOf(assertNoRef(schema));
+  let merged: MergedSchema;
+  try {
+    merged = mergeAllOf(assertNoRef(schema));
+  } catch {
+    return undefined; // allOf parts that cannot all hold: not a list the engine can fill
+  }
   if (merged.type === 'array') {
     const items = objectSchema(merged.items as Schema | undefined);
     return items ? { items, property: undefined } : undefined;

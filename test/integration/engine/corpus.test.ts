@@ -8,8 +8,7 @@ const DIR = new URL('../../fixtures/documents/', import.meta.url).pathname;
  * an operationId): the loader of branch `loading` reads them. On the tree merged with it every
  * folder passed this test (2026-11-23); empty this list when the two are merged.
  */
-const NEEDS_LOADING_BRANCH = new Set(['museum', 'nasa-apod', 'redocly-cafe', 'resend', 'swagger2-petstore-expanded', 'tictactoe']);
-const FOLDERS = readdirSync(DIR, { withFileTypes: true }).filter((d) => d.isDirectory() && !NEEDS_LOADING_BRANCH.has(d.name)).map((d) => d.name);
+const FOLDERS = readdirSync(DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 describe.each(FOLDERS)('the corpus document %s', (folder) => {
   let mock: DocumentMock;

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, startDocumentMock, type DocumentMock } from './engine-harness.js';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, startDocumentMock, useDocumentMock } from './engine-harness.js';
 
 const OWNERS = new URL('../../fixtures/engine/owners-and-things.yaml', import.meta.url).pathname;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('CRUD inferred on a third-party document (OAI petstore-expanded: integer ids, plain array)', () => {
-  let mock: DocumentMock;
-  beforeAll(async () => {
-    mock = await startDocumentMock(`${FIXTURES}oai-petstore-expanded.yaml`);
-  });
-  afterAll(async () => {
-    await mock.close();
-    expect(mock.problems).toEqual([]);
-  });
+  const mock = useDocumentMock(`${FIXTURES}oai-petstore-expanded.yaml`);
 
   it('creates, reads back, lists, deletes, then reads 404', async () => {
     const session = 'round-trip';
@@ -52,14 +45,7 @@ describe('CRUD inferred on a third-party document (OAI petstore-expanded: intege
 });
 
 describe('CRUD with uuid ids, readOnly/writeOnly, an envelope, merge-patch and a nested collection', () => {
-  let mock: DocumentMock;
-  beforeAll(async () => {
-    mock = await startDocumentMock(OWNERS);
-  });
-  afterAll(async () => {
-    await mock.close();
-    expect(mock.problems).toEqual([]);
-  });
+  const mock = useDocumentMock(OWNERS);
 
   const newOwner = (session: string, body: object = { name: 'Ada', email: 'ada@example.com', password: 'secret-123' }) => mock.request('POST', '/owners', { session, body });
 

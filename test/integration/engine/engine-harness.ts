@@ -2,6 +2,7 @@ import type { OperationSecurity } from '../../../src/spec/security.js';
 import { getHttpOperationsFromSpec } from '@stoplight/prism-http';
 import { validateOutput } from '@stoplight/prism-http/dist/validator/index.js';
 import type { IHttpOperation } from '@stoplight/types';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { ManualClock } from '../../../src/core/clock.js';
 import { createFaker } from '../../../src/generation/create-faker.js';
 import { fakeFromSchema } from '../../../src/generation/fake-value.js';
@@ -163,4 +164,20 @@ export function bodyFor(operation: Operation, faker: ReturnType<typeof createFak
     return { headers: { 'Content-Type': 'multipart/form-data; boundary=b0undary' }, rawBody: `${parts}--b0undary--\r\n` };
   }
   return { headers: { 'Content-Type': type.includes('*') ? 'application/octet-stream' : type }, rawBody: typeof value === 'string' ? value : JSON.stringify(value) };
+}
+
+/**
+ * One mock of `file` for the test file's describe block: started before its tests, closed after,
+ * and no answer it gave may have broken the document. The handle is filled in `beforeAll`.
+ */
+export function useDocumentMock(file: string): DocumentMock {
+  const handle = {} as DocumentMock;
+  beforeAll(async () => {
+    Object.assign(handle, await startDocumentMock(file));
+  });
+  afterAll(async () => {
+    await handle.close();
+    expect(handle.problems).toEqual([]);
+  });
+  return handle;
 }

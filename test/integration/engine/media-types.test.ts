@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, startDocumentMock, type DocumentMock } from './engine-harness.js';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, useDocumentMock } from './engine-harness.js';
 
 describe('bodies and answers that are not JSON (swagger-api/swagger-petstore 3)', () => {
-  let mock: DocumentMock;
-  beforeAll(async () => {
-    mock = await startDocumentMock(`${FIXTURES}swagger-petstore-3.yaml`);
-  });
-  afterAll(async () => {
-    await mock.close();
-    expect(mock.problems).toEqual([]);
-  });
+  const mock = useDocumentMock(`${FIXTURES}swagger-petstore-3.yaml`);
   const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 
   it('creates from a form body, its fields converted by the schema, and reads it back', async () => {

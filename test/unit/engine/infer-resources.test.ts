@@ -41,6 +41,16 @@ describe('inferResources', () => {
     expect([action('listOwners'), action('getOwner'), action('addThing'), action('dropThing')]).toEqual(['list owners', 'read owners', 'create things', 'delete things']);
   });
 
+  it('leaves an item operation that documents no success answer to the examples', () => {
+    const errorsOnly = index({
+      '/things': { get: { operationId: 'list', responses: ok({ type: 'array', items: thing }) } },
+      '/things/{thingId}': { delete: { operationId: 'drop', parameters: [param('thingId', { type: 'integer' })], responses: { '404': { description: 'no such thing' } } } },
+    });
+    const inferred = inferResources(errorsOnly);
+    expect(inferred.actionOf(errorsOnly[0]!)?.action).toBe('list');
+    expect(inferred.actionOf(errorsOnly[1]!)).toBeUndefined();
+  });
+
   it('infers nothing for an item path without a collection, or a path that is neither', () => {
     expect(action('getReport')).toBeUndefined();
     expect(action('stats')).toBeUndefined();
