@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseLinks } from '../../src/contract/http-syntax.js';
-import { expandedNodeCount } from '../../src/spec/expanded-size.js';
 import { CATEGORY_RUN, HOSTILE_CHARS, STAGING_KEY, controlCharacters, json, readReports, runCli, useTargets } from '../helpers/hostile-targets.js';
 
 const target = useTargets();
@@ -71,19 +70,8 @@ describe('a YAML alias bomb in an example of --spec', () => {
     const started = performance.now();
     const run = await runCli(['--base-url', ok.url, '--api-key', STAGING_KEY, '--spec', file, '--operation', 'createCategory'], { timeoutMs: 30_000 });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/bomb\.yaml: expands to more than 5000000 nodes through YAML aliases/);
+    expect(run.stderr).toMatch(/bomb\.yaml: expands to more than [\d,]+ values through YAML aliases/);
     expect(performance.now() - started).toBeLessThan(15_000);
     expect(ok.seen).toEqual([]);
-  });
-
-  it('counts the expanded tree without expanding it, and refuses a node that contains itself', () => {
-    let node: unknown[] = ['x', 'x'];
-    for (let i = 0; i < 60; i++) node = [node, node];
-    expect(expandedNodeCount(node)).toBe(5_000_001);
-    // The root, a and its two items, b and its one value.
-    expect(expandedNodeCount({ a: [1, 2], b: { c: 'd' } })).toBe(6);
-    const loop: unknown[] = [];
-    loop.push(loop);
-    expect(expandedNodeCount(loop)).toBe(Infinity);
   });
 });
