@@ -50,7 +50,13 @@ export function answerOf(schema: MergedSchema | undefined, record: StoredRecord,
   const out: Fields = {};
   for (const [name, property] of Object.entries(properties)) {
     const own = assertNoRef(property);
-    if (record[name] !== undefined && !own.writeOnly && fits(record[name], own)) out[name] = record[name];
+    const value = record[name];
+    if (value === undefined || own.writeOnly) continue;
+    // A record wrapped in an object (`{article: {...}}`, as many APIs answer) is shaped all the
+    // way down: the inner object's own required fields generated, its writeOnly ones left out.
+    const inner = isPlainObject(value) ? objectSchemaOf(property) : undefined;
+    if (inner?.properties) out[name] = answerOf(inner, value as StoredRecord, faker);
+    else if (fits(value, own)) out[name] = value;
   }
   return completed(schema, out, faker, false);
 }
@@ -99,6 +105,10 @@ function completed(schema: MergedSchema, fields: Fields, faker: Faker, stored: b
     if (required.has(name) || (stored && own.readOnly)) fields[name] = fakeFromSchema(property, faker);
   }
   return fields;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isReadOnly(property: Schema | undefined): boolean {

@@ -97,6 +97,17 @@ describe('record shapes', () => {
     expect(recordFromInput(schema, { name: 'b', serial: 'S-0002', created: 'nope' }, base, { id: 7 }, faker)).toEqual({ id: 7, name: 'b', serial: 'S-0002', created: '2026-01-01T00:00:00Z' });
   });
 
+  it('shapes a record wrapped in an object all the way down (`{article: {...}}`, as the RealWorld API answers)', () => {
+    const article = { type: 'object', required: ['slug', 'title', 'createdAt'], properties: { slug: { type: 'string' }, title: { type: 'string' }, createdAt: { type: 'string', format: 'date-time' }, token: { type: 'string', writeOnly: true } } };
+    const wrapper = { type: 'object', required: ['article'], properties: { article } } as never;
+    const answer = answerOf(wrapper, Object.freeze({ article: { title: 'Hi', token: 't', extra: 1 } }), faker) as { article: Record<string, unknown> };
+    expect(answer.article.title).toBe('Hi');
+    expect(typeof answer.article.slug).toBe('string');
+    expect(answer.article.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(answer.article).not.toHaveProperty('token');
+    expect(answer.article).not.toHaveProperty('extra');
+  });
+
   it('merges patches as RFC 7396 says', () => {
     expect(mergePatch({ a: 1, b: { c: 2, d: 3 }, e: [1] }, { a: null, b: { c: null, f: 4 }, e: [2] })).toEqual({ b: { d: 3, f: 4 }, e: [2] });
   });
