@@ -64,6 +64,8 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     coverage: coverageRows(plan.index.operations, plan.selected, ctx.exercised),
     waitedMs: ctx.budget.spentMs,
     ...(stoppedEarly ? { stoppedEarly } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    phases: options.phases,
   };
   deps.emit({ type: 'run-finished', summary });
   return summary;

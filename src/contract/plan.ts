@@ -13,6 +13,8 @@ import { positiveCases } from './positive-cases.js';
 import { deriveResources, type Resource } from './resources.js';
 import { createSchemaRegistry, type SchemaRegistry } from './schema-registry.js';
 import { stateCases } from './state-cases.js';
+import { deepCases } from './phases/deep-cases.js';
+import type { PhaseName } from './phases/phase-options.js';
 
 export type { PlannedCase, FixtureRecipe } from './planner.js';
 
@@ -35,7 +37,7 @@ export interface Plan {
   cases: readonly PlannedCase[];
 }
 
-export type PlanOptions = Pick<ContractOptions, 'tags' | 'operations' | 'skipStability' | 'includeRateLimit'> & { readonlyKey?: string | undefined };
+export type PlanOptions = Pick<ContractOptions, 'tags' | 'operations' | 'skipStability' | 'includeRateLimit'> & { readonlyKey?: string | undefined; phases?: readonly PhaseName[] };
 
 export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
   let index: OperationIndex;
@@ -50,11 +52,14 @@ export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
   const resources = deriveResources(index);
   const planner = new Planner(index, resources, options.skipStability);
   const cases: PlannedCase[] = [];
+  // Without phases (callers of the plan alone), today's cases: the examples and negative phases.
+  const phases = options.phases ?? ['examples', 'negative'];
   for (const operation of selected) {
-    cases.push(...positiveCases(planner, operation));
-    cases.push(...negativeCases(planner, operation, { readonlyKey: options.readonlyKey !== undefined }));
-    cases.push(...stateCases(planner, operation));
+    if (phases.includes('examples')) cases.push(...positiveCases(planner, operation));
+    if (phases.includes('negative')) cases.push(...negativeCases(planner, operation, { readonlyKey: options.readonlyKey !== undefined }));
+    if (phases.includes('examples')) cases.push(...stateCases(planner, operation));
   }
+  cases.push(...deepCases(planner, selected, phases));
   if (options.includeRateLimit) cases.push(rateLimitCase(planner, selected));
   return { file: loaded.file, index, selected, resources, recipes: planner.recipes, schemas: createSchemaRegistry(index.operations), auth: apiKeyAuth(loaded.document), cases };
 }
