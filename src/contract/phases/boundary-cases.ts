@@ -5,7 +5,7 @@ import type { PlannedCase, Planner } from '../planner.js';
 import { sunsetStatuses } from '../positive-cases.js';
 import { resourceFor } from '../resources.js';
 import { requestBodies, requestSchema } from '../sample-value.js';
-import { boundaryValues, type BoundaryValue } from './boundary-values.js';
+import { boundaryValues, textCanBeWrongType, type BoundaryValue } from './boundary-values.js';
 
 /**
  * The boundary phase: for every constrained input of an operation (body properties, query and
@@ -57,7 +57,7 @@ export function boundaryCases(planner: Planner, operation: Operation): PlannedCa
     const pSchema = (parameter.schema ?? {}) as Schema;
     const isId = parameter.in === 'path' && resourceFor(planner.resources, parameter.name) !== undefined;
     // A path parameter takes any text, so its JSON type can only be wrong where it is not a string.
-    const values = boundaryValues(pSchema, { accepted: parameter.in === 'query' && !isId, wrongType: pSchema.type !== 'string' });
+    const values = boundaryValues(pSchema, { accepted: parameter.in === 'query' && !isId, wrongType: textCanBeWrongType(pSchema) });
     for (const v of values) {
       // An empty list in a query is no parameter at all, and a path has no room for a list or nothing.
       if (Array.isArray(v.value) && v.value.length === 0) continue;

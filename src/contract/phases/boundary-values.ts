@@ -82,3 +82,10 @@ function itemValue(items: Schema, i: number): unknown {
 function outsideNumber(members: readonly number[]): number {
   return Math.max(...members.filter((m) => typeof m === 'number'), 0) + 1;
 }
+
+/** Whether a parameter sent as text can have the wrong JSON type at all (any text is a string). */
+export function textCanBeWrongType(schema: Schema): boolean {
+  if (schema.type === 'string') return false;
+  const items = ((schema as { items?: Schema }).items ?? {}) as Schema;
+  return !(schema.type === 'array' && items.type === 'string' && !items.enum);
+}
