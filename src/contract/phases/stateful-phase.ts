@@ -58,8 +58,10 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
   if (resource.remove) steps.push(fc.nat().map((i) => new Delete(i)));
   if (list) steps.push(fc.tuple(fc.subarray(filters.map((f) => f.name), { maxLength: Math.min(2, filters.length) }), fc.nat(), fc.integer({ min: api.limits.min, max: Math.max(api.limits.min, Math.min(api.limits.max, 5)) })).map(([names, i, small]) => new List(names, i, small, filters)));
   const sequences = fc.commands(steps, { maxCommands: 8 });
+  // Ids are never reused, across the sequences of the case too.
+  const seen = new Set<string>();
   await runGenerated(run, sequences, async (commands) => {
-    const model: Model = { mine: new Map(), gone: new Set(), seen: new Set() };
+    const model: Model = { mine: new Map(), gone: new Set(), seen };
     await fc.asyncModelRun(() => ({ model, real: api }), commands);
   }, ctx.options.maxExamples);
 }
@@ -96,7 +98,7 @@ class Create implements Step {
     if (exchange.response.status >= 300) return;
     const created = exchange.response.body as Row;
     const id = idOf(created);
-    if (model.seen.has(id)) fail(api, { check: 'id-reused', message: `${op.operationId} gave id ${id}, which an earlier record of this sequence had`, actual: id, location: '$.id' });
+    if (model.seen.has(id)) fail(api, { check: 'id-reused', message: `${op.operationId} gave id ${id}, which an earlier record had`, actual: id, location: '$.id' });
     model.seen.add(id);
     model.mine.set(id, created);
     if (!api.resource.read) return;
