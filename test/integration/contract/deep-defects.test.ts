@@ -1,4 +1,9 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { runContractCli } from '../../../src/cli/contract-command.js';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
@@ -70,6 +75,36 @@ describe('the deep phases catch each deep defect with the check named and a repr
       expect(statuses[0]).toBe(answered[0]);
     } finally {
       await deep.proxy.close();
+    }
+  });
+});
+
+describe('petstore-kit contract --phases fuzz against a defective server', () => {
+  it('exits 1 and every report shows the seed and the repro, without the key', async () => {
+    const defect = DEEP_DEFECTS.find((d) => d.name === 'server-error-on-a-space')!;
+    const proxy = await startDefectProxy(mock.url, defect);
+    const out = await mkdtemp(join(tmpdir(), 'deep-report-'));
+    try {
+      const stdout = new PassThrough();
+      let console = '';
+      stdout.on('data', (chunk: Buffer) => (console += chunk.toString()));
+      const argv = ['--base-url', proxy.url, '--api-key', FULL_KEY, '--operation', 'createCategory', '--phases', 'fuzz', '--seed', '42', '--max-examples', '20'];
+      const code = await runContractCli([...argv, '--reporter', 'console', '--reporter', 'json', '--reporter', 'junit', '--reporter', 'html', '--out', out], { stdout });
+      expect(code).toBe(1);
+      expect(console).toContain('Seed');
+      expect(console).toContain('--seed 42');
+      expect(console).toContain('curl -sS -i -X POST');
+      const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as { seed: number; cases: { repro?: string }[] };
+      expect(report.seed).toBe(42);
+      expect(report.cases.some((c) => c.repro?.includes('$API_KEY'))).toBe(true);
+      const junit = await readFile(join(out, 'junit.xml'), 'utf8');
+      const html = await readFile(join(out, 'report.html'), 'utf8');
+      expect(junit).toContain('repro:');
+      expect(html).toContain('class="repro"');
+      for (const text of [console, JSON.stringify(report), junit, html]) expect(text).not.toContain(FULL_KEY);
+    } finally {
+      await proxy.close();
+      await rm(out, { recursive: true, force: true });
     }
   });
 });
