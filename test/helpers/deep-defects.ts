@@ -23,10 +23,26 @@ function shiftNext(r: ProxyResponse, by: number): ProxyResponse {
   return header(r, 'link', link.replace(/<([^>]*)>;\s*rel="next"/, (_m, url: string) => `<${url.replace(/offset=(\d+)/, (_o, n: string) => `offset=${Math.max(0, Number(n) + by)}`)}>; rel="next"`));
 }
 
-/** State a defect keeps between requests (the id last deleted), fresh per defect run. */
-const memory = { lastDeletedId: undefined as string | undefined };
+/** State a defect keeps between requests (the id last deleted, records deleted), fresh per defect run. */
+const memory = { lastDeletedId: undefined as string | undefined, deleted: [] as { id: number }[] };
 export function resetDeepDefectMemory(): void {
   memory.lastDeletedId = undefined;
+  memory.deleted = [];
+}
+
+/** GET /categories as a server that keeps deleted records in its lists would answer: pages, Link and total all agree. */
+async function listWithDeleted(req: ProxyRequest, forward: (request: ProxyRequest) => Promise<ProxyResponse>): Promise<ProxyResponse> {
+  const query = queryOf(req);
+  const limit = Number(query.get('limit') ?? 20);
+  const offset = Number(query.get('offset') ?? 0);
+  const all = await forward({ ...req, path: '/categories?limit=100' });
+  if (all.status !== 200) return all;
+  const rows = [...(json(all) as { id: number }[]), ...memory.deleted].sort((a, b) => a.id - b.id);
+  const page = rows.slice(offset, offset + limit);
+  const headers: Record<string, string> = { ...all.headers, 'x-total-count': String(rows.length) };
+  delete headers['link'];
+  if (offset + limit < rows.length) headers['link'] = `</categories?limit=${limit}&offset=${offset + limit}>; rel="next"`;
+  return { ...all, headers, body: JSON.stringify(page) };
 }
 
 const pets = (phases: string[]) => ({ phases, operations: ['createPet'] });
@@ -70,6 +86,19 @@ export const DEEP_DEFECTS: readonly DeepDefect[] = [
   { name: 'link-skips-a-record', caughtBy: 'list-link-walk', description: 'Link rel="next" of GET /pets starts one record late', run: pets(['stateful']), onResponse: (r, req) => (isList(req, '/pets') ? shiftNext(r, 1) : r) },
   { name: 'link-repeats-a-record', caughtBy: 'list-link-walk', description: 'Link rel="next" of GET /pets starts one record early', run: pets(['stateful']), onResponse: (r, req) => (isList(req, '/pets') ? shiftNext(r, -1) : r) },
   { name: 'limit-not-honoured', caughtBy: 'list-limit', description: 'GET /pets answers one record more than limit', run: pets(['stateful']), onRequest: (req) => (isList(req, '/pets') && queryOf(req).has('limit') ? withQuery(req, (() => { const q = queryOf(req); q.set('limit', String(Math.min(100, Number(q.get('limit')) + 1))); return q; })()) : req) },
+  {
+    name: 'deleted-but-listed', caughtBy: 'state-deleted-listed', description: 'a deleted category reads 404 but stays in GET /categories', run: categories(['stateful']),
+    onRequest: async (req, forward) => {
+      const id = item(req, '/categories');
+      if (req.method === 'DELETE' && id) {
+        const before = await forward({ ...req, method: 'GET', body: '' });
+        const answer = await forward(req);
+        if (answer.status === 204 && before.status === 200) memory.deleted.push(json(before) as { id: number });
+        return answer;
+      }
+      return isList(req, '/categories') ? listWithDeleted(req, forward) : req;
+    },
+  },
   {
     name: 'patch-clears-other-fields', caughtBy: 'update-scope', description: 'PATCH /pets/{id} without a name resets the name', run: pets(['stateful']),
     onRequest: (req) => {
