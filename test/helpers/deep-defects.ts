@@ -140,4 +140,24 @@ export const DEEP_DEFECTS: readonly DeepDefect[] = [
       return { ...req, body: JSON.stringify(rest) };
     },
   },
+  {
+    name: 'stock-not-given-back', caughtBy: 'stock-model', description: 'DELETE of an open order keeps its stock taken', run: { phases: ['stateful'], operations: ['placeOrder'] },
+    onRequest: async (req, forward) => {
+      const id = item(req, '/store/orders');
+      if (req.method !== 'DELETE' || !id) return req;
+      const order = await forward({ ...req, method: 'GET', body: '' });
+      if (order.status !== 200) return req;
+      const petId = (json(order) as { petId: number }).petId;
+      const before = await forward({ ...req, method: 'GET', path: `/store/inventory/${petId}`, body: '' });
+      const answer = await forward(req);
+      if (answer.status === 204 && before.status === 200) {
+        await forward({ ...req, method: 'PUT', path: `/store/inventory/${petId}`, headers: { ...req.headers, 'content-type': 'application/json' }, body: JSON.stringify({ quantity: (json(before) as { quantity: number }).quantity }) });
+      }
+      return answer;
+    },
+  },
+  {
+    name: 'inventory-status-out-of-sync', caughtBy: 'inventory-status', description: "GET /store/inventory/{petId} always says 'available'", run: { phases: ['stateful'], operations: ['placeOrder'] },
+    onResponse: (r, req) => (req.method === 'GET' && item(req, '/store/inventory') && r.status === 200 ? body(r, { ...(json(r) as object), status: 'available' }) : r),
+  },
 ];
