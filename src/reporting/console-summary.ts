@@ -106,7 +106,8 @@ function explainFailure(c: CaseResult, n: number, style: TerminalStyle): string[
     if (f.expected !== undefined) out.push(...labelled('expected', f.expected, style));
     if (f.actual !== undefined) out.push(...labelled('got', f.actual, style));
   });
-  if (c.repro) out.push('', ...labelled('repro', c.repro, style));
+  // Whole, not cut like other values: it is meant to be copied and run.
+  if (c.repro) out.push('', `     ${style.dim('repro'.padEnd(LABEL_WIDTH))}`, ...c.repro.split('\n').map((line) => `       ${printable(line)}`));
   if (all.length > failures.length) {
     out.push('', `     ${style.dim(`… and ${all.length - failures.length} more failure(s) of this case (see the json, junit or html report)`)}`);
   }

@@ -32,7 +32,7 @@ export function reproScript(exchanges: readonly Exchange[], options: ContractOpt
     const { request, response } = exchange;
     const path = request.url.startsWith(options.baseUrl) ? request.url.slice(options.baseUrl.length) : request.url;
     const url = swap(doubleQuote(path));
-    const parts = [`curl -sS -i -X ${request.method}`, request.url.startsWith(options.baseUrl) ? `"$BASE_URL"${url}` : url];
+    const parts = [`curl -sS -i -X ${request.method}`, request.url.startsWith(options.baseUrl) ? `"$BASE_URL${url.slice(1)}` : url];
     for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${swap(doubleQuote(`${name}: ${value}`))}`);
     if (request.body !== undefined) parts.push(`--data-binary ${quote(JSON.stringify(request.body))}`);
     lines.push(`# answered ${response.status}`, parts.join(' '));
