@@ -164,10 +164,19 @@ async function contractSuite() {
   const { runContract, startMock } = await import(`${ROOT}dist/index.js`);
   if (typeof runContract !== 'function') return undefined;
   const mock = await startMock({ quiet: true });
-  try {
+  // Default phases, then every phase with --max-examples 50 (issue 11), each on fresh data.
+  const once = async (extra) => {
+    await fetch(`${mock.url}/__admin/reset`, { method: 'POST' });
+    let requests = 0;
+    const counting = (input, init) => ((requests += 1), fetch(input, init));
     const t = performance.now();
-    const summary = await runContract({ baseUrl: mock.url, apiKey: 'demo-enterprise', readonlyKey: 'demo-readonly', reporters: [] });
-    return { ms: Math.round(performance.now() - t), cases: summary.totals.cases, failed: summary.totals.failed };
+    const summary = await runContract({ baseUrl: mock.url, apiKey: 'demo-enterprise', readonlyKey: 'demo-readonly', reporters: [], seed: 1, ...extra }, { fetch: counting });
+    const ms = Math.round(performance.now() - t);
+    return { ms, cases: summary.totals.cases, failed: summary.totals.failed + summary.totals.errors, requests, rps: Math.round((requests / ms) * 1000) };
+  };
+  try {
+    const defaults = await once({});
+    return { ...defaults, deep: await once({ phases: ['examples', 'negative', 'boundary', 'stateful', 'fuzz'], maxExamples: 50 }) };
   } finally {
     await mock.close();
   }
@@ -197,7 +206,11 @@ for (const [w, r] of Object.entries(ratios)) lines.push(`| ${w} | ${r['ours/expr
 lines.push('', `Peak RSS (MB): ${Object.entries(peak).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 lines.push(`Start-up, spawn to first 200 (median of 3, ms): ours ${startupMs.ours}, prism ${startupMs['prism -v silent']}`);
 lines.push(`RSS over 100k requests in 1,000 sessions (MB): ${memory.series.map((s) => s.rssMb).join(' -> ')}`);
-if (contract && !contract.error) lines.push(`Contract runner, full suite against the local mock: ${contract.ms} ms, ${contract.cases} cases, ${contract.failed} failed`);
+if (contract && !contract.error) {
+  lines.push(`Contract runner, default phases against the local mock: ${contract.ms} ms, ${contract.cases} cases, ${contract.failed} failed, ${contract.requests} requests (${contract.rps} req/s)`);
+  const d = contract.deep;
+  lines.push(`Contract runner, all phases --max-examples 50: ${d.ms} ms, ${d.cases} cases, ${d.failed} failed, ${d.requests} requests (${d.rps} req/s)`);
+}
 const table_md = lines.join('\n');
 const readmePath = `${ROOT}bench/README.md`;
 const readme = readFileSync(readmePath, 'utf8');

@@ -33,6 +33,13 @@ options:
                               fails with "response too large" (default 10485760, 10 MiB)
   --max-duration S            end the run after S seconds; cases not started are reported as not
                               run and the run does not conform (default 900)
+  --phases P,Q                examples, negative, boundary, stateful, fuzz (default
+                              examples,negative,boundary)
+  --seed N                    the seed of generated requests (printed by every run; the same
+                              seed against the same server replays the same requests)
+  --max-examples N            generated inputs or sequences per operation, fuzz and stateful
+                              (default 50)
+  --time-budget S             stop generating after S seconds and still report
   -h, --help                  this text
 
 exit status: 0 every case conforms, 1 some case does not (or --max-duration cut the run short),
@@ -68,6 +75,10 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         prerequisites: { type: 'string', multiple: true },
         'max-response-bytes': { type: 'string' },
         'max-duration': { type: 'string' },
+        phases: { type: 'string', multiple: true },
+        seed: { type: 'string' },
+        'max-examples': { type: 'string' },
+        'time-budget': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -102,6 +113,10 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (str('timeout') !== undefined) input.timeoutSeconds = number('--timeout', str('timeout')!);
   if (str('max-response-bytes') !== undefined) input.maxResponseBytes = number('--max-response-bytes', str('max-response-bytes')!, 'bytes');
   if (str('max-duration') !== undefined) input.maxDurationSeconds = number('--max-duration', str('max-duration')!);
+  if (list('phases').length > 0) input.phases = list('phases');
+  if (str('seed') !== undefined) input.seed = number('--seed', str('seed')!, 'whole number');
+  if (str('max-examples') !== undefined) input.maxExamples = number('--max-examples', str('max-examples')!, 'examples');
+  if (str('time-budget') !== undefined) input.timeBudgetSeconds = number('--time-budget', str('time-budget')!);
   return { help: false, input };
 }
 

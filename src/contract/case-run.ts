@@ -14,6 +14,7 @@ import type { RequestTemplate } from './request-template.js';
 import { idFromBody, itemPathParams, type Resource } from './resources.js';
 import type { Transport } from './transport.js';
 import type { Redactor } from './credentials.js';
+import type { GenerationBudget } from './phases/generation-budget.js';
 
 /** What every case of a run shares. */
 export interface EngineContext {
@@ -28,6 +29,8 @@ export interface EngineContext {
   /** Documented status keys received per operationId, for coverage (every response, recorded or not). */
   exercised: Map<string, Set<string>>;
   redactor: Redactor;
+  /** `--time-budget` for the generating phases (boundary, stateful, fuzz). */
+  generation?: GenerationBudget;
 }
 
 /** A fixture or prerequisite could not be made: the case cannot go on. */
@@ -48,6 +51,8 @@ export class CaseRun {
   readonly ids = new Map<string, unknown>();
   readonly created: { resource: Resource; id: unknown }[] = [];
   waitedMs = 0;
+  /** A generated case's shrunk failure as a runnable script (phases/repro-script.ts). */
+  repro?: string;
   private cleaningUp = false;
 
   constructor(
@@ -157,11 +162,21 @@ export class CaseRun {
   }
 
   /** Deletes what the case created, newest first; a documented refusal (409) leaves the record and says so. */
-  async cleanUp(): Promise<void> {
+  async cleanUp(keep = 0): Promise<void> {
     // Cleanup runs past --max-duration (each request still bounded by --timeout): a run cut short
-    // should not leave its records on the target.
+    // should not leave its records on the target. A generated case cleans up after each input,
+    // keeping its first `keep` records (its fixtures), and goes on generating within the deadline.
+    const was = this.cleaningUp;
     this.cleaningUp = true;
-    while (this.created.length > 0) {
+    try {
+      await this.removeCreated(keep);
+    } finally {
+      if (keep > 0) this.cleaningUp = was;
+    }
+  }
+
+  private async removeCreated(keep: number): Promise<void> {
+    while (this.created.length > keep) {
       const { resource, id } = this.created.pop()!;
       if (!resource.remove) {
         this.notes.push(`left on the target: ${resource.name} ${String(id)} (the document has no DELETE ${resource.itemPath})`);

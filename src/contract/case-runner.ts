@@ -11,6 +11,7 @@ import { readBack } from './read-back.js';
 import { linkKey, readLinks } from './request-builder.js';
 import type { RequestTemplate } from './request-template.js';
 import { TransportError } from './transport.js';
+import { deepRunner } from './phases/deep-runner.js';
 
 /** Runs one planned case: fixtures, prerequisites, the request, what to verify, then cleanup. */
 export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise<CaseResult> {
@@ -23,7 +24,8 @@ export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise
     status = 'skipped';
   } else {
     try {
-      const outcome = planned.kind === 'rate-limit' ? await runRateLimitCase(run) : await runSteps(run);
+      const deep = deepRunner(planned.kind);
+      const outcome = planned.kind === 'rate-limit' ? await runRateLimitCase(run) : deep ? await deep(run, () => setUp(run)) : await runSteps(run);
       if (outcome?.skipped) {
         status = 'skipped';
         reason = outcome.skipped;
@@ -47,6 +49,7 @@ export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise
     durationMs: ctx.clock.now() - started,
     ...(reason ? { reason } : {}),
     ...(run.notes.length > 0 ? { notes: run.notes } : {}),
+    ...(run.repro ? { repro: run.repro } : {}),
   });
   ctx.emit({ type: 'case-finished', result });
   return result;
@@ -60,7 +63,7 @@ export function notRun(ctx: EngineContext, planned: PlannedCase, reason: string)
   return result;
 }
 
-type Outcome = Pick<CaseResult, 'status' | 'failures' | 'exchanges' | 'waitedMs' | 'durationMs' | 'reason' | 'notes'>;
+type Outcome = Pick<CaseResult, 'status' | 'failures' | 'exchanges' | 'waitedMs' | 'durationMs' | 'reason' | 'notes' | 'repro'>;
 
 /** The case result as reports see it: the one place credentials are masked out of it. */
 function finish(ctx: EngineContext, planned: PlannedCase, outcome: Outcome): CaseResult {
@@ -74,10 +77,15 @@ function compact(exchange: Exchange): Exchange {
   return { ...exchange, response: { ...exchange.response, body: undefined } };
 }
 
+/** The case's fixtures and prerequisites, before its request (or before a deep phase generates). */
+async function setUp(run: CaseRun): Promise<void> {
+  for (const name of run.planned.fixtures) await createFixture(run, name);
+  for (const template of run.planned.prepare) await prepare(run, template);
+}
+
 async function runSteps(run: CaseRun): Promise<undefined> {
   const { planned, ctx } = run;
-  for (const name of planned.fixtures) await createFixture(run, name);
-  for (const template of planned.prepare) await prepare(run, template);
+  await setUp(run);
   const operation = ctx.plan.index.byId(planned.operationId)!;
   const sent = await run.send(planned.request, {
     statuses: planned.expect,

@@ -81,6 +81,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
             exchanges: walk(result.exchanges, 0) as CaseResult['exchanges'],
             ...(result.reason !== undefined ? { reason: text(result.reason) } : {}),
             ...(result.notes !== undefined ? { notes: result.notes.map(text) } : {}),
+            ...(result.repro !== undefined ? { repro: text(result.repro) } : {}),
           },
   };
 }

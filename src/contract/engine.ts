@@ -10,6 +10,7 @@ import type { CaseResult, RunEvent, RunSummary } from './events.js';
 import type { ContractOptions } from './options.js';
 import type { Plan } from './plan.js';
 import { TransportError, type Transport } from './transport.js';
+import { budgetSpentReason, createGenerationBudget, GENERATING_KINDS } from './phases/generation-budget.js';
 
 export interface EngineDeps {
   transport: Transport;
@@ -42,6 +43,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     emit: deps.emit,
     exercised: new Map(),
     redactor: deps.redactor,
+    generation: createGenerationBudget(deps.clock, options.timeBudgetMs),
   };
   const cases: CaseResult[] = [];
   let stoppedEarly: string | undefined;
@@ -50,6 +52,11 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     if (deps.deadline.remainingMs() <= 0 && !planned.skipReason) {
       stoppedEarly ??= notRunReason(deps.deadline.maxMs);
       cases.push(notRun(ctx, planned, stoppedEarly));
+      continue;
+    }
+    if (GENERATING_KINDS.includes(planned.kind) && ctx.generation!.remainingMs() === 0 && !planned.skipReason) {
+      ctx.generation!.spent ??= budgetSpentReason(options.timeBudgetMs!);
+      cases.push(notRun(ctx, planned, `not run: ${ctx.generation!.spent}`));
       continue;
     }
     cases.push(await runCase(ctx, planned));
@@ -65,6 +72,9 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     coverage: coverageRows(plan.index.operations, plan.selected, ctx.exercised),
     waitedMs: ctx.budget.spentMs,
     ...(stoppedEarly ? { stoppedEarly } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    phases: options.phases,
+    ...(ctx.generation!.spent ? { budgetSpent: ctx.generation!.spent } : {}),
   };
   deps.emit({ type: 'run-finished', summary });
   return summary;

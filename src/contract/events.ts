@@ -44,7 +44,7 @@ export interface Failure {
   location?: string;
 }
 
-export type CaseKind = 'positive' | 'negative' | 'state' | 'rate-limit';
+export type CaseKind = 'positive' | 'negative' | 'state' | 'rate-limit' | 'boundary' | 'stateful' | 'fuzz';
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'error';
 
 export interface CaseResult {
@@ -66,6 +66,8 @@ export interface CaseResult {
   reason?: string;
   /** Things worth knowing that are not failures, e.g. a record the API does not let the run delete. */
   notes?: string[];
+  /** A failure of a generated case, shrunk: a runnable curl script and the command line that replays it. */
+  repro?: string;
 }
 
 export interface CoverageRow {
@@ -90,6 +92,11 @@ export interface RunSummary {
   waitedMs: number;
   /** Set when the run stopped before its last case (`--max-duration`): such a run does not conform. */
   stoppedEarly?: string;
+  /** The seed of generated requests and the phases run (`--seed`, `--phases`). */
+  seed?: number;
+  phases?: readonly string[];
+  /** Set when `--time-budget` stopped the generating phases (the run still conforms if nothing failed). */
+  budgetSpent?: string;
 }
 
 export type RunEvent =

@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { ContractRunError } from './contract-error.js';
+import { normalizePhaseOptions, type PhaseName } from './phases/phase-options.js';
 
 export const REPORTER_NAMES = ['console', 'json', 'junit', 'html'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
 export const STABILITIES = ['beta', 'experimental'] as const;
 export type SkippableStability = (typeof STABILITIES)[number];
+export { PHASE_NAMES, DEFAULT_PHASES, type PhaseName } from './phases/phase-options.js';
 
 /** The package's own document, resolved from this module (src/contract or dist/contract), not from cwd. */
 export const DEFAULT_SPEC_FILE = fileURLToPath(new URL('../../spec/petstore.yaml', import.meta.url));
@@ -39,6 +41,11 @@ export interface ContractOptionsInput {
   maxResponseBytes?: number;
   /** Seconds the whole run may take; cases not started by then are reported as not run (900). */
   maxDurationSeconds?: number;
+  // The deep runner (INTERFACE section 11), normalised by phases/phase-options.ts.
+  phases?: readonly string[];
+  seed?: number;
+  maxExamples?: number;
+  timeBudgetSeconds?: number;
 }
 
 /** Options after normalisation at the edge: nothing inside the runner re-checks them. */
@@ -63,6 +70,11 @@ export interface ContractOptions {
   prerequisiteFiles: readonly string[] | undefined;
   maxResponseBytes: number;
   maxDurationMs: number;
+  phases: readonly PhaseName[];
+  /** Undefined until the run picks one from its clock; every run prints the one it used. */
+  seed: number | undefined;
+  maxExamples: number;
+  timeBudgetMs: number | undefined;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -104,6 +116,7 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     prerequisiteFiles: input.prerequisites?.length ? [...new Set(input.prerequisites)] : undefined,
     maxResponseBytes: wholeBytes(input.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
     maxDurationMs: seconds('--max-duration', input.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS, 0.001) * 1000,
+    ...normalizePhaseOptions(input),
   };
 }
 

@@ -14,6 +14,8 @@ import { applicablePrerequisites, bundledPrerequisites, type PrerequisiteEntry }
 import { deriveResources, type Resource } from './resources.js';
 import { createSchemaRegistry, type SchemaRegistry } from './schema-registry.js';
 import { stateCases } from './state-cases.js';
+import { deepCases } from './phases/deep-cases.js';
+import type { PhaseName } from './phases/phase-options.js';
 
 export type { PlannedCase, FixtureRecipe } from './planner.js';
 
@@ -38,6 +40,7 @@ export type PlanOptions = Pick<ContractOptions, 'tags' | 'operations' | 'skipSta
   prerequisites?: readonly PrerequisiteEntry[];
   /** Which credentials the run has (default: an API key, and the read-only key when given). */
   available?: AvailableCredentials;
+  phases?: readonly PhaseName[];
 };
 
 export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
@@ -55,11 +58,14 @@ export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
   const available = options.available ?? { apiKey: true, basic: false, readonlyKey: options.readonlyKey !== undefined, credentialHeader: false };
   const planner = new Planner(index, resources, options.skipStability, { prerequisites, securitySchemes, available });
   const cases: PlannedCase[] = [];
+  // Without phases (callers of the plan alone), today's cases: the examples and negative phases.
+  const phases = options.phases ?? ['examples', 'negative'];
   for (const operation of selected) {
-    cases.push(...positiveCases(planner, operation));
-    cases.push(...negativeCases(planner, operation, { readonlyKey: options.readonlyKey !== undefined }));
-    cases.push(...stateCases(planner, operation));
+    if (phases.includes('examples')) cases.push(...positiveCases(planner, operation));
+    if (phases.includes('negative')) cases.push(...negativeCases(planner, operation, { readonlyKey: options.readonlyKey !== undefined }));
+    if (phases.includes('examples')) cases.push(...stateCases(planner, operation));
   }
+  cases.push(...deepCases(planner, selected, phases));
   if (options.includeRateLimit) cases.push(rateLimitCase(planner, selected));
   return { file: loaded.file, index, selected, resources, recipes: planner.recipes, schemas: createSchemaRegistry(index.operations), securitySchemes, security: loaded.document.security ?? [], cases };
 }

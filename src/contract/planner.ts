@@ -130,12 +130,10 @@ export class Planner {
     return name;
   }
 
-  /** What must be called before an operation can succeed (the prerequisites files), with the body it needs. */
-  prerequisites(operation: Operation, body: unknown): RequestTemplate[] {
-    return this.preparation(operation, body).prepare;
-  }
-
-  /** The same, with the reason the calls cannot be made when a prerequisite is missing from the document. */
+  /**
+   * What must be called before an operation can succeed (the prerequisites files), with the body it
+   * needs, or the reason the calls cannot be made when a prerequisite is missing from the document.
+   */
   preparation(operation: Operation, body: unknown): Preparation {
     const prepare: RequestTemplate[] = [];
     for (const { entry, before, missing } of this.context.prerequisites.get(operation.operationId) ?? []) {

@@ -106,6 +106,8 @@ function explainFailure(c: CaseResult, n: number, style: TerminalStyle): string[
     if (f.expected !== undefined) out.push(...labelled('expected', f.expected, style));
     if (f.actual !== undefined) out.push(...labelled('got', f.actual, style));
   });
+  // Whole, not cut like other values: it is meant to be copied and run.
+  if (c.repro) out.push('', `     ${style.dim('repro'.padEnd(LABEL_WIDTH))}`, ...c.repro.split('\n').map((line) => `       ${printable(line)}`));
   if (all.length > failures.length) {
     out.push('', `     ${style.dim(`… and ${all.length - failures.length} more failure(s) of this case (see the json, junit or html report)`)}`);
   }
@@ -152,6 +154,8 @@ function totals(summary: RunSummary, style: TerminalStyle): string[] {
     `${style.bold('Time'.padEnd(LABEL_WIDTH))}${formatDuration(summary.durationMs)}, of which ${formatDuration(summary.waitedMs)} waiting on rate limits`,
     `${style.bold('Target'.padEnd(LABEL_WIDTH))}${printable(summary.baseUrl)}`,
     ...(summary.stoppedEarly ? [style.yellow(`Run stopped early: ${printable(summary.stoppedEarly)}`)] : []),
+    ...(summary.seed !== undefined ? [`${style.bold('Seed'.padEnd(LABEL_WIDTH))}${summary.seed} (phases ${(summary.phases ?? []).join(', ')}; --seed ${summary.seed} replays the run)`] : []),
+    ...(summary.budgetSpent ? [style.yellow(`Generation stopped: ${printable(summary.budgetSpent)}`)] : []),
     `${style.bold('Result'.padEnd(LABEL_WIDTH))}${passed ? style.bold(style.green('PASSED')) : style.bold(style.red('FAILED'))}`,
   ];
 }

@@ -45,6 +45,7 @@ function renderCase(c: CaseResult, anchor: string): Html {
   return html`<li class="${`case ${c.status}`}" id="${anchor}"><details class="case"${open ? openAttr : ''}><summary>${line}</summary>
 <div class="case-body">${c.reason !== undefined && html`<p class="reason">${c.status === 'skipped' ? 'Skipped: ' : c.status === 'error' ? 'Could not run: ' : ''}${c.reason}</p>`}
 ${notes.length > 0 && html`<ul class="notes">${notes.map((n) => html`<li>${n}</li>`)}</ul>`}
+${c.repro !== undefined && html`<p class="reason">Repro (shrunk; run with API_KEY set):</p><pre class="repro">${c.repro}</pre>`}
 ${c.failures.map(renderFailure)}
 ${c.exchanges.map((e, i) => renderExchange(e, i === c.exchanges.length - 1 && open, i, c.exchanges.length))}
 </div></details></li>`;

@@ -94,7 +94,7 @@ function renderCase(c: CaseResult): string {
         open,
         `      <failure message="${attr(message)}" type="${attr(type)}">${text(failureText(c))}</failure>`,
         c.exchanges.length > 0 || notes !== ''
-          ? `      <system-out>${text([...(c.notes ?? []).map((n) => `note: ${n}`), exchangesText(c.exchanges)].filter((t) => t !== '').join('\n\n'))}</system-out>`
+          ? `      <system-out>${text([...(c.repro ? [`repro:\n${c.repro}`] : []), ...(c.notes ?? []).map((n) => `note: ${n}`), exchangesText(c.exchanges)].filter((t) => t !== '').join('\n\n'))}</system-out>`
           : '',
         '    </testcase>',
       ].filter((line) => line !== '').join('\n');

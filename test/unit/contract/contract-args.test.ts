@@ -29,6 +29,10 @@ describe('contract flags', () => {
       timeoutMs: 10_000,
       maxResponseBytes: 10 * 1024 * 1024,
       maxDurationMs: 900_000,
+      phases: ['examples', 'negative', 'boundary'],
+      seed: undefined,
+      maxExamples: 50,
+      timeBudgetMs: undefined,
     });
     expect(DEFAULT_SPEC_FILE).toMatch(/\/spec\/petstore\.yaml$/);
   });

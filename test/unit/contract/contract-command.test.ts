@@ -27,7 +27,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const operations = CATEGORY_OPERATIONS.flatMap((id) => ['--operation', id]);
+const operations = [...(CATEGORY_OPERATIONS.flatMap((id) => ['--operation', id])), '--phases', 'examples,negative']; // the fake API checks no bounds: the cases of section 9 only
 const dirs: string[] = [];
 afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });

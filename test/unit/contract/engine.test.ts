@@ -12,7 +12,7 @@ async function run(defects: FakeApiDefects = {}, options: { maxWaitSeconds?: num
   const events: RunEvent[] = [];
   const slept: number[] = [];
   const summary = await runContract(
-    { baseUrl: 'http://fake.test', apiKey: 'rw', readonlyKey: 'ro', operations: CATEGORY_OPERATIONS, ...options },
+    { baseUrl: 'http://fake.test', apiKey: 'rw', readonlyKey: 'ro', operations: CATEGORY_OPERATIONS, phases: ['examples', 'negative'], ...options },
     { fetch: api.fetch, clock, sleep: async (ms) => void slept.push(ms), onEvent: (e) => void events.push(e) },
   );
   return { summary, events, api, slept };

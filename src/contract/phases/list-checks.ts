@@ -1,0 +1,110 @@
+import type { Schema } from '../../spec/openapi.js';
+import type { CaseRun } from '../case-run.js';
+import type { Exchange, Failure } from '../events.js';
+import type { Resource } from '../resources.js';
+
+export type Row = Record<string, unknown>;
+
+export interface Walk {
+  rows: Row[];
+  /** X-Total-Count of the first page, when sent. */
+  total: number | undefined;
+  pages: number;
+}
+
+const MAX_PAGES = 200;
+
+/** The first `rel="next"` target of a Link header. */
+export function nextLink(header: string | undefined): string | undefined {
+  for (const part of (header ?? '').split(/,(?=\s*<)/)) {
+    const match = /<([^>]*)>\s*;(.*)$/.exec(part.trim());
+    if (match && /rel="?([^";]*\s)?next(\s[^";]*)?"?/.test(match[2]!)) return match[1];
+  }
+  return undefined;
+}
+
+/** GETs a list with a query, then follows `Link rel="next"` page by page; every page is checked against `limit`. */
+export async function walkList(run: CaseRun, resource: Resource, query: Record<string, unknown>, limit: number, failures: Failure[]): Promise<Walk | undefined> {
+  const url = new URL(`${run.ctx.options.baseUrl}${resource.collectionPath}`);
+  for (const [name, value] of Object.entries(query)) for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
+  url.searchParams.set('limit', String(limit));
+  const rows: Row[] = [];
+  let next: string | undefined = url.toString();
+  let first: Exchange | undefined;
+  let pages = 0;
+  while (next !== undefined && pages < MAX_PAGES) {
+    const exchange = await run.get(next);
+    if (!exchange || exchange.response.status !== 200 || !Array.isArray(exchange.response.body)) return undefined;
+    first ??= exchange;
+    pages += 1;
+    const page = exchange.response.body as Row[];
+    if (page.length > limit) failures.push({ check: 'list-limit', message: `a page of ${describe(query)} with limit=${limit} held ${page.length} records`, expected: `<= ${limit}`, actual: String(page.length), location: exchange.request.url });
+    rows.push(...page);
+    const link = nextLink(exchange.response.headers['link']);
+    next = link === undefined ? undefined : new URL(link, next).toString();
+  }
+  const header = first?.response.headers['x-total-count'];
+  return { rows, total: header === undefined ? undefined : Number(header), pages };
+}
+
+export function describe(query: Record<string, unknown>): string {
+  const shown = Object.entries(query).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join('&' + k + '=') : String(v)}`);
+  return shown.length === 0 ? 'the unfiltered list' : `the list filtered by ${shown.join('&')}`;
+}
+
+const idOf = (row: Row) => String(row['id']);
+
+/**
+ * A list checked as a list: walked whole with the largest page (`all`) and again by `Link`
+ * with small pages (`paged`), the two must hold the same records, each once, in one order, and
+ * `X-Total-Count` must count them.
+ */
+export function checkWalks(query: Record<string, unknown>, all: Walk, paged: Walk, failures: Failure[]): void {
+  const what = describe(query);
+  if (all.total !== undefined && all.total !== all.rows.length) {
+    failures.push({ check: 'list-total', message: `X-Total-Count of ${what} does not count its records`, expected: String(all.rows.length), actual: String(all.total), location: 'header X-Total-Count' });
+  }
+  const seen = new Set<string>();
+  for (const row of paged.rows) {
+    if (seen.has(idOf(row))) failures.push({ check: 'list-link-walk', message: `walking Link rel="next" through ${what} gave record ${idOf(row)} twice`, location: 'header Link' });
+    seen.add(idOf(row));
+  }
+  const missing = all.rows.map(idOf).filter((id) => !seen.has(id));
+  if (missing.length > 0) failures.push({ check: 'list-link-walk', message: `walking Link rel="next" through ${what} (${paged.pages} pages) skipped record(s) ${missing.slice(0, 5).join(', ')}`, expected: `${all.rows.length} records`, actual: `${seen.size}`, location: 'header Link' });
+  const broken = orderBreak(paged.rows);
+  if (broken) failures.push({ check: 'list-order', message: `${what} is not in one order across pages: ${broken}`, location: 'body' });
+}
+
+/** Where a sequence of ids stops following the order its first two distinct ids set, if it does. */
+function orderBreak(rows: readonly Row[]): string | undefined {
+  const ids = rows.map((r) => r['id']);
+  const numeric = ids.every((id) => typeof id === 'number');
+  const compare = (a: unknown, b: unknown) => (numeric ? (a as number) - (b as number) : String(a).localeCompare(String(b)));
+  let direction = 0;
+  for (let i = 1; i < ids.length; i += 1) {
+    const step = Math.sign(compare(ids[i], ids[i - 1]));
+    if (step === 0) continue;
+    if (direction === 0) direction = step;
+    else if (step !== direction) return `id ${String(ids[i])} follows ${String(ids[i - 1])} (record ${i + 1})`;
+  }
+  return undefined;
+}
+
+/** Query parameters that filter a list by a field of its records (`status`, `categoryId`), with the item schema's field. */
+export function filterParameters(run: CaseRun, resource: Resource): { name: string; array: boolean; field: Schema }[] {
+  const list = run.ctx.plan.index.operations.find((o) => o.method === 'get' && o.path === resource.collectionPath);
+  const listItem = (list?.responses['200'] as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.['application/json']?.schema as { items?: Schema } | undefined;
+  const item = list ? listItem?.items : undefined;
+  const fields = item?.properties ?? {};
+  return (list?.parameters ?? [])
+    .filter((p) => p.in === 'query' && p.name in fields)
+    .map((p) => ({ name: p.name, array: (p.schema as Schema | undefined)?.type === 'array', field: fields[p.name] as Schema }));
+}
+
+/** Whether a record matches a filter value: equal, or for free text a case-insensitive substring (`loose`). */
+export function matches(row: Row, name: string, value: unknown, loose: boolean): boolean {
+  const actual = row[name];
+  const wanted = Array.isArray(value) ? value.map(String) : [String(value)];
+  if (wanted.includes(String(actual))) return true;
+  return loose && typeof actual === 'string' && wanted.some((w) => actual.toLowerCase().includes(w.toLowerCase()));
+}

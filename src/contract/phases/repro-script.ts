@@ -1,0 +1,46 @@
+import type { Exchange } from '../events.js';
+import type { ContractOptions } from '../options.js';
+
+/** The environment variable each credential of the run becomes in a repro: never the key itself. */
+function credentialVariables(options: ContractOptions): [string, string][] {
+  const pairs: [string | undefined, string][] = [
+    [options.apiKey, 'API_KEY'],
+    [options.readonlyKey, 'READONLY_KEY'],
+    [options.rateLimitKey, 'RATE_LIMIT_KEY'],
+  ];
+  return pairs.filter((p): p is [string, string] => typeof p[0] === 'string' && p[0].length > 0).sort((a, b) => b[0].length - a[0].length);
+}
+
+const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+/** Double-quoted for the shell, so that the `${API_KEY}` put in afterwards expands. */
+const doubleQuote = (text: string) => `"${text.replace(/[\\"$`]/g, (c) => `\\${c}`)}"`;
+
+/**
+ * A runnable shell script for the requests of a shrunk failure: one curl per request, each
+ * credential as an environment variable, then the command line that replays the case by its seed.
+ */
+export function reproScript(exchanges: readonly Exchange[], options: ContractOptions, replay: { phase: string; operationId: string; seed: number; maxExamples: number }): string {
+  const variables = credentialVariables(options);
+  const swap = (text: string) => {
+    let out = text;
+    for (const [secret, name] of variables) for (const form of new Set([doubleQuote(secret).slice(1, -1), encodeURIComponent(secret)])) out = out.split(form).join(`\${${name}}`);
+    return out;
+  };
+  const lines = ['#!/bin/sh', '# The shortest sequence that still fails, one curl per request.', `BASE_URL=${quote(options.baseUrl)}`];
+  for (const [, name] of variables) lines.push(`: "\${${name}:?set ${name} to the key the run used}"`);
+  for (const exchange of exchanges) {
+    const { request, response } = exchange;
+    const path = request.url.startsWith(options.baseUrl) ? request.url.slice(options.baseUrl.length) : request.url;
+    const url = swap(doubleQuote(path));
+    const parts = [`curl -sS -i -X ${request.method}`, request.url.startsWith(options.baseUrl) ? `"$BASE_URL${url.slice(1)}` : url];
+    for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${swap(doubleQuote(`${name}: ${value}`))}`);
+    if (request.body !== undefined) parts.push(`--data-binary ${quote(JSON.stringify(request.body))}`);
+    lines.push(`# answered ${response.status}`, parts.join(' '));
+  }
+  const keyFlags = variables.map(([, name]) => `--${name.toLowerCase().replace(/_/g, '-')} "$${name}"`).join(' ');
+  lines.push(
+    '# Replays the generated case with the same seed:',
+    `# petstore-kit contract --base-url "$BASE_URL" ${keyFlags} --phases ${replay.phase} --operation ${replay.operationId} --seed ${replay.seed} --max-examples ${replay.maxExamples}`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import type { Schema } from '../../spec/openapi.js';
+import { boundaryValues } from './boundary-values.js';
+
+/** Fields whose values are fixed by the run (ids of records a body refers to). */
+export type FixedFields = Readonly<Record<string, unknown>>;
+
+const INT_MIN = -0x80000000;
+const INT_MAX = 0x7fffffff;
+
+/**
+ * A fast-check arbitrary of the values a schema accepts, so generated inputs shrink. Strings stay
+ * short (the boundary phase covers the long ones); a `pattern` falls back to the schema's example.
+ */
+export function arbitraryFor(schema: Schema, fixed: FixedFields = {}, depth = 0): fc.Arbitrary<unknown> {
+  if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
+  if (schema.allOf && schema.allOf.length > 0) return arbitraryFor(Object.assign({}, ...schema.allOf) as Schema, fixed, depth);
+  const branch = (schema.oneOf ?? schema.anyOf)?.[0];
+  if (branch) return arbitraryFor(branch as Schema, fixed, depth);
+  switch (schema.type) {
+    case 'integer': {
+      const exclusiveMin = schema.exclusiveMinimum === true ? 1 : 0;
+      const exclusiveMax = schema.exclusiveMaximum === true ? 1 : 0;
+      const min = Math.max(INT_MIN, (schema.minimum ?? INT_MIN) + exclusiveMin);
+      const max = Math.min(INT_MAX, (schema.maximum ?? INT_MAX) - exclusiveMax);
+      return fc.integer({ min, max: Math.max(min, max) });
+    }
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true, minExcluded: schema.exclusiveMinimum === true, maxExcluded: schema.exclusiveMaximum === true });
+    case 'boolean':
+      return fc.boolean();
+    case 'string':
+      return stringArbitrary(schema);
+    case 'array':
+      return fc.array(depth > 3 ? fc.constant(null) : arbitraryFor((schema.items ?? {}) as Schema, {}, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, Math.max(schema.minItems ?? 0, 4)) });
+    default:
+      return objectArbitrary(schema, fixed, depth);
+  }
+}
+
+function objectArbitrary(schema: Schema, fixed: FixedFields, depth: number): fc.Arbitrary<unknown> {
+  if (depth > 3) return fc.constant({});
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Schema][]) {
+    if (property.readOnly) continue;
+    model[name] = name in fixed ? fc.constant(fixed[name]) : arbitraryFor(property, {}, depth + 1);
+  }
+  const requiredKeys = (schema.required ?? []).filter((k) => k in model);
+  return fc.record(model, { requiredKeys });
+}
+
+function stringArbitrary(schema: Schema): fc.Arbitrary<unknown> {
+  switch (schema.format) {
+    case 'date-time':
+      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => `${d.toISOString().slice(0, 19)}Z`);
+    case 'date':
+      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    case 'uuid':
+      return fc.uuid();
+    case 'email':
+      return fc.emailAddress();
+    case 'uri':
+      return fc.webUrl();
+  }
+  if (schema.pattern) return fc.constant(schema.example ?? schema.default ?? 'x');
+  const minLength = schema.minLength ?? 0;
+  return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 24, 24)) });
+}
+
+/** One way an otherwise valid object breaks exactly one constraint of its schema. */
+export interface Violation {
+  label: string;
+  apply(value: Record<string, unknown>): Record<string, unknown>;
+}
+
+/** Every single-constraint violation of an object schema: a property past a bound, a required field missing, an unknown field. */
+export function violationsOf(schema: Schema, fixed: FixedFields = {}): Violation[] {
+  const out: Violation[] = [];
+  for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Schema][]) {
+    if (property.readOnly || name in fixed) continue;
+    for (const v of boundaryValues(property, { accepted: false })) out.push({ label: `${name}-${v.label}`, apply: (value) => ({ ...value, [name]: v.value }) });
+  }
+  for (const name of schema.required ?? []) {
+    out.push({ label: `${name}-missing`, apply: ({ [name]: _gone, ...rest }) => rest });
+  }
+  if (schema.additionalProperties === false) out.push({ label: 'unknown-field', apply: (value) => ({ ...value, unexpectedField: true }) });
+  return out;
+}

@@ -1,0 +1,225 @@
+import fc from 'fast-check';
+import type { Schema } from '../../spec/openapi.js';
+import type { Operation } from '../../spec/operation-index.js';
+import type { CaseRun } from '../case-run.js';
+import { successStatuses } from '../documented-response.js';
+import type { Failure } from '../events.js';
+import type { RequestTemplate } from '../request-template.js';
+import type { Resource } from '../resources.js';
+import { requestSchema } from '../sample-value.js';
+import { guard, runGenerated } from './generated-run.js';
+import { checkWalks, describe, filterParameters, matches, walkList, type Row, type Walk } from './list-checks.js';
+import { arbitraryFor } from './schema-arbitrary.js';
+
+/**
+ * What the model knows: only the records this sequence created (the server may hold others, and
+ * other clients may change them), the ids it has seen, and what it deleted.
+ */
+interface Model {
+  mine: Map<string, Row>;
+  gone: Set<string>;
+  seen: Set<string>;
+}
+
+interface Api {
+  run: CaseRun;
+  resource: Resource;
+  fixed: Record<string, unknown>;
+  updates: Operation[];
+  list: Operation | undefined;
+  limits: { min: number; max: number };
+}
+
+type Step = fc.AsyncCommand<Model, Api>;
+const idOf = (row: Row) => String(row['id']);
+const pick = (model: Model, i: number) => [...model.mine.keys()][i % model.mine.size]!;
+const fail = (api: Api, failure: Failure) => void api.run.failures.push(failure);
+
+/**
+ * The stateful phase for one resource: random sequences of create, read, update, delete and list,
+ * against a real server and a small model, checked after each step; fast-check shrinks a failing
+ * sequence to the shortest that still fails.
+ */
+export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>): Promise<void> {
+  await setUp();
+  guard(run);
+  const { ctx, planned } = run;
+  const resource = [...ctx.plan.resources.values()].find((r) => r.create.operationId === planned.operationId)!;
+  const fixed: Record<string, unknown> = {};
+  for (const [field, fixture] of Object.entries(planned.request.body?.refs ?? {})) fixed[field] = run.ids.get(fixture);
+  const updates = ctx.plan.index.operations.filter((o) => o.path === resource.itemPath && (o.method === 'put' || o.method === 'patch') && requestSchema(o));
+  const list = ctx.plan.index.operations.find((o) => o.method === 'get' && o.path === resource.collectionPath);
+  const limitSchema = (list?.parameters.find((p) => p.in === 'query' && p.name === 'limit')?.schema ?? {}) as Schema;
+  const api: Api = { run, resource, fixed, updates, list, limits: { min: limitSchema.minimum ?? 1, max: limitSchema.maximum ?? 100 } };
+  const filters = list ? filterParameters(run, resource) : [];
+  const steps: fc.Arbitrary<Step>[] = [arbitraryFor(requestSchema(resource.create) ?? {}, fixed).map((body) => new Create(body))];
+  if (resource.read) steps.push(fc.nat().map((i) => new Read(i)));
+  for (const update of updates) steps.push(fc.tuple(fc.nat(), arbitraryFor(requestSchema(update)!, fixed)).map(([i, body]) => new Update(update, i, body)));
+  if (resource.remove) steps.push(fc.nat().map((i) => new Delete(i)));
+  if (list) steps.push(fc.tuple(fc.subarray(filters.map((f) => f.name), { maxLength: Math.min(2, filters.length) }), fc.nat(), fc.integer({ min: api.limits.min, max: Math.max(api.limits.min, Math.min(api.limits.max, 5)) })).map(([names, i, small]) => new List(names, i, small, filters)));
+  const sequences = fc.commands(steps, { maxCommands: 8 });
+  // Ids are never reused, across the sequences of the case too.
+  const seen = new Set<string>();
+  await runGenerated(run, sequences, async (commands) => {
+    const model: Model = { mine: new Map(), gone: new Set(), seen };
+    await fc.asyncModelRun(() => ({ model, real: api }), commands);
+  }, ctx.options.maxExamples);
+}
+
+function template(api: Api, operation: Operation, id: string | undefined, body?: unknown): RequestTemplate {
+  const t: RequestTemplate = { operationId: operation.operationId, pathParams: id === undefined ? {} : { [api.resource.idParam]: { value: toId(id) } }, query: {}, credentials: 'api-key' };
+  if (body !== undefined) t.body = { value: body, refs: {} };
+  return t;
+}
+
+const toId = (id: string): unknown => (/^\d{1,15}$/.test(id) ? Number(id) : id);
+
+/** Statuses a step may get besides 2xx: the documented state refusals (409, 422), which leave the model as it was. */
+const refusals = (operation: Operation) => ['409', '422'].filter((s) => operation.responses[s]);
+
+async function readBack(api: Api, id: string): Promise<{ status: number; row: Row | undefined }> {
+  const exchange = await api.run.get(api.run.itemUrl(api.resource, toId(id)));
+  guard(api.run);
+  return { status: exchange?.response.status ?? 0, row: exchange?.response.body as Row | undefined };
+}
+
+/** Fields of `sent` that `row` does not hold as sent. */
+function differences(sent: Row, row: Row | undefined): string[] {
+  return Object.keys(sent).filter((k) => JSON.stringify(sent[k]) !== JSON.stringify(row?.[k]));
+}
+
+class Create implements Step {
+  constructor(readonly body: unknown) {}
+  check = () => true;
+  async run(model: Model, api: Api): Promise<void> {
+    const op = api.resource.create;
+    const { exchange } = await api.run.send(template(api, op, undefined, this.body), { statuses: [...successStatuses(op), ...refusals(op)] });
+    guard(api.run);
+    if (exchange.response.status >= 300) return;
+    const created = exchange.response.body as Row;
+    const id = idOf(created);
+    if (model.seen.has(id)) fail(api, { check: 'id-reused', message: `${op.operationId} gave id ${id}, which an earlier record had`, actual: id, location: '$.id' });
+    model.seen.add(id);
+    model.mine.set(id, created);
+    if (!api.resource.read) return;
+    const found = await readBack(api, id);
+    const wrong = differences(this.body as Row, found.row);
+    if (found.status !== 200 || wrong.length > 0) fail(api, { check: 'state-created', message: `the ${api.resource.name} just created (${id}) does not read back as sent${wrong.length ? `: ${wrong.join(', ')}` : ''}`, expected: JSON.stringify(this.body), actual: `${found.status} ${JSON.stringify(found.row)}` });
+    else model.mine.set(id, found.row!);
+  }
+  toString = () => `create ${JSON.stringify(this.body)}`;
+}
+
+class Read implements Step {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.mine.size > 0;
+  async run(model: Model, api: Api): Promise<void> {
+    const id = pick(model, this.index);
+    const found = await readBack(api, id);
+    const wrong = differences(model.mine.get(id)!, found.row);
+    if (found.status !== 200 || wrong.length > 0) fail(api, { check: 'state-read', message: `${api.resource.name} ${id} does not read back as last written${wrong.length ? `: ${wrong.join(', ')}` : ''}`, expected: JSON.stringify(model.mine.get(id)), actual: `${found.status} ${JSON.stringify(found.row)}` });
+  }
+  toString = () => `read #${this.index}`;
+}
+
+class Update implements Step {
+  constructor(readonly operation: Operation, readonly index: number, readonly body: unknown) {}
+  check = (model: Readonly<Model>) => model.mine.size > 0;
+  async run(model: Model, api: Api): Promise<void> {
+    const id = pick(model, this.index);
+    const { exchange } = await api.run.send(template(api, this.operation, id, this.body), { statuses: [...successStatuses(this.operation), ...refusals(this.operation)] });
+    guard(api.run);
+    if (exchange.response.status >= 300 || !api.resource.read) return;
+    const before = model.mine.get(id)!;
+    const found = await readBack(api, id);
+    const sent = this.body as Row;
+    const wrong = differences(sent, found.row);
+    if (wrong.length > 0) fail(api, { check: 'state-updated', message: `${this.operation.operationId} of ${id} does not read back with what it set: ${wrong.join(', ')}`, expected: JSON.stringify(sent), actual: JSON.stringify(found.row) });
+    // A PATCH changes what it names and nothing else; a PUT may reset what it leaves out.
+    const untouched = this.operation.method === 'patch' ? Object.fromEntries(Object.entries(before).filter(([k]) => !(k in sent))) : { id: before['id'] };
+    const changed = differences(untouched, found.row);
+    if (changed.length > 0) fail(api, { check: 'update-scope', message: `${this.operation.operationId} of ${id} changed ${changed.join(', ')}, which it did not name`, expected: JSON.stringify(untouched), actual: JSON.stringify(found.row) });
+    if (found.row) model.mine.set(id, found.row);
+  }
+  toString = () => `${this.operation.operationId} #${this.index} ${JSON.stringify(this.body)}`;
+}
+
+class Delete implements Step {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<Model>) => model.mine.size > 0;
+  async run(model: Model, api: Api): Promise<void> {
+    const id = pick(model, this.index);
+    const op = api.resource.remove!;
+    const { exchange } = await api.run.send(template(api, op, id), { statuses: [...successStatuses(op), ...refusals(op)] });
+    guard(api.run);
+    if (exchange.response.status >= 300) return;
+    // The record is gone: the case's cleanup must not count it as its own any more.
+    const created = api.run.created.findIndex((c) => c.resource === api.resource && String(c.id) === id);
+    if (created >= 0) api.run.created.splice(created, 1);
+    model.mine.delete(id);
+    model.gone.add(id);
+    if (!api.resource.read) return;
+    const found = await readBack(api, id);
+    if (found.status !== 404 && found.status !== 410) fail(api, { check: 'state-deleted', message: `${api.resource.name} ${id} still reads ${found.status} after its DELETE`, expected: '404', actual: String(found.status) });
+  }
+  toString = () => `delete #${this.index}`;
+}
+
+class List implements Step {
+  constructor(readonly names: string[], readonly index: number, readonly small: number, readonly filters: ReturnType<typeof filterParameters>) {}
+  check = () => true;
+  async run(model: Model, api: Api): Promise<void> {
+    const failures: Failure[] = [];
+    const all = await walkList(api.run, api.resource, {}, api.limits.max, failures);
+    guard(api.run);
+    if (!all) return;
+    const pageSize = Math.max(api.limits.min, Math.min(api.limits.max, Math.ceil(all.rows.length / 4)));
+    const paged = await walkList(api.run, api.resource, {}, pageSize, failures);
+    if (paged) checkWalks({}, all, paged, failures);
+    const ids = new Set(all.rows.map(idOf));
+    for (const id of model.mine.keys()) if (!ids.has(id)) failures.push({ check: 'state-listed', message: `${api.resource.name} ${id}, created by this sequence, is not in ${describe({})}` });
+    for (const id of model.gone) if (ids.has(id)) failures.push({ check: 'state-deleted-listed', message: `${api.resource.name} ${id} was deleted and is still in ${describe({})}` });
+    for (const row of all.rows) model.seen.add(idOf(row));
+    api.run.failures.push(...failures);
+    guard(api.run);
+    if (this.names.length > 0) await this.filtered(model, api, all);
+  }
+
+  /** The filters with values from a record (one of this sequence's when it has one): exactly the matching records, counted. */
+  private async filtered(model: Model, api: Api, all: Walk): Promise<void> {
+    const source = model.mine.size > 0 ? model.mine.get(pick(model, this.index)) : all.rows[this.index % Math.max(1, all.rows.length)];
+    if (!source) return;
+    const query: Record<string, unknown> = {};
+    const loose = new Set<string>();
+    for (const name of this.names) {
+      const filter = this.filters.find((f) => f.name === name)!;
+      if (source[name] === undefined || source[name] === null) continue;
+      query[name] = filter.array ? [source[name]] : source[name];
+      if (filter.field.type === 'string' && !filter.field.enum && !filter.field.format) loose.add(name);
+    }
+    if (Object.keys(query).length === 0) return;
+    const failures: Failure[] = [];
+    const got = await walkList(api.run, api.resource, query, this.small, failures);
+    guard(api.run);
+    if (!got) return;
+    const strict = all.rows.filter((r) => Object.entries(query).every(([k, v]) => matches(r, k, v, false)));
+    const lenient = new Set(all.rows.filter((r) => Object.entries(query).every(([k, v]) => matches(r, k, v, loose.has(k)))).map(idOf));
+    const gotIds = new Set(got.rows.map(idOf));
+    const extra = [...gotIds].filter((id) => !lenient.has(id));
+    const missing = strict.map(idOf).filter((id) => !gotIds.has(id));
+    const what = describe(query);
+    if (extra.length > 0 || missing.length > 0) {
+      failures.push({ check: 'list-filter', message: `${what} does not hold exactly the matching records${extra.length ? `; not matching: ${extra.slice(0, 5).join(', ')}` : ''}${missing.length ? `; missing: ${missing.slice(0, 5).join(', ')}` : ''}`, expected: `${strict.length} record(s)`, actual: `${gotIds.size}` });
+    }
+    if (got.total !== undefined && got.total !== got.rows.length) failures.push({ check: 'list-total', message: `X-Total-Count of ${what} does not count its records`, expected: String(got.rows.length), actual: String(got.total), location: 'header X-Total-Count' });
+    const broken = got.rows.length > 1 ? checkOrderOnly(query, got) : [];
+    api.run.failures.push(...failures, ...broken);
+  }
+  toString = () => `list ${this.names.join('+') || 'all'} #${this.index} limit ${this.small}`;
+}
+
+function checkOrderOnly(query: Record<string, unknown>, walk: Walk): Failure[] {
+  const failures: Failure[] = [];
+  checkWalks(query, { rows: walk.rows, total: undefined, pages: walk.pages }, walk, failures);
+  return failures;
+}
