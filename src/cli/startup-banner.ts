@@ -1,6 +1,6 @@
 import { formatBehaviourLines } from '../engine/select-behaviours.js';
 import type { RunningMock } from '../http/start-mock.js';
-import { credentialPlacement, type OperationSecurity } from '../spec/security.js';
+import { credentialPlacement } from '../spec/security.js';
 
 /** Keys listed by name at start; the rest are counted. */
 export const KEYS_SHOWN = 25;
@@ -32,26 +32,30 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     ...(mock.setup.auth.mode === 'any-credential' ? [`  any other non-empty credential passes too (--auth any-credential), on the ${mock.setup.auth.defaultPlan} plan`] : []),
     '',
     'Try:',
-    `  curl -s ${curlCredential(security, 'demo-pro')}'${mock.url}${firstRead(mock)}'`,
+    `  ${tryCommand(mock, 'demo-pro')}`,
     '',
     '',
   ].join('\n');
 }
 
-/** The curl option that sends `key` where the document's first scheme wants it. */
-function curlCredential(security: OperationSecurity, key: string): string {
-  const scheme = security.alternatives[0]?.[0];
-  if (scheme?.kind === 'bearer') return `-H 'Authorization: Bearer ${key}' `;
-  if (scheme?.kind === 'basic') return `-u 'user:${key}' `;
-  if (scheme?.kind === 'apiKey' && scheme.in === 'cookie') return `-b '${scheme.name}=${key}' `;
-  if (scheme?.kind === 'apiKey' && scheme.in === 'header') return `-H '${scheme.name}: ${key}' `;
-  return '';
-}
-
-/** The first GET without path parameters (with `?limit=3` when it pages by limit), else the first GET. */
-function firstRead(mock: RunningMock): string {
+/**
+ * A first request to try: the first GET without path parameters (with `?limit=3` when it pages
+ * by limit), else the first GET, with `key` where that operation's own security wants it.
+ */
+function tryCommand(mock: RunningMock, key: string): string {
   const reads = mock.setup.index.operations.filter((op) => op.method === 'get');
-  const plain = reads.find((op) => !op.path.includes('{')) ?? reads[0];
-  if (!plain) return '/';
-  return plain.parameters.some((p) => p.in === 'query' && p.name === 'limit') ? `${plain.path}?limit=3` : plain.path;
+  const operation = reads.find((op) => !op.path.includes('{')) ?? reads[0];
+  if (!operation) return `curl -s '${mock.url}/'`;
+  let path = operation.parameters.some((p) => p.in === 'query' && p.name === 'limit') ? `${operation.path}?limit=3` : operation.path;
+  const security = mock.setup.security.of(operation);
+  const options: string[] = [];
+  for (const scheme of security.isPublic ? [] : (security.alternatives[0] ?? [])) {
+    if (scheme.kind === 'bearer') options.push(`-H 'Authorization: Bearer ${key}'`);
+    else if (scheme.kind === 'basic') options.push(`-u 'user:${key}'`);
+    else if (scheme.kind === 'authorization') options.push(`-H 'Authorization: ${scheme.authScheme ?? 'Bearer'} ${key}'`);
+    else if (scheme.in === 'header') options.push(`-H '${scheme.name}: ${key}'`);
+    else if (scheme.in === 'cookie') options.push(`-b '${scheme.name}=${key}'`);
+    else path += `${path.includes('?') ? '&' : '?'}${encodeURIComponent(scheme.name)}=${encodeURIComponent(key)}`;
+  }
+  return ['curl -s', ...options, `'${mock.url}${path}'`].join(' ');
 }
