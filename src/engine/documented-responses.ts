@@ -25,6 +25,16 @@ export function responseFor(operation: Operation, status: number): Response | un
   return undefined;
 }
 
+/**
+ * The status of a request that breaks the document: 400 (section 6), unless the operation
+ * documents 422 and not 400, as APIs that answer validation errors with 422 do (RealWorld,
+ * Rails and Laravel conventions); Prism makes the same choice. The runner expects the same
+ * (src/contract/negative-cases.ts). docs/decisions/029-validation-status.md.
+ */
+export function validationStatus(operation: Operation): number {
+  return !operation.responses['400'] && operation.responses['422'] ? 422 : 400;
+}
+
 export function isJsonType(type: string): boolean {
   const base = type.split(';', 1)[0]!.trim().toLowerCase();
   return base === 'application/json' || base.endsWith('+json') || base === '*/*';

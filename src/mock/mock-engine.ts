@@ -7,6 +7,7 @@ import type { Decision } from '../rate-limit/types.js';
 import type { RequestValidator } from '../validation/request-validator.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
+import { validationStatus } from '../engine/documented-responses.js';
 import { shapeError } from '../engine/error-body.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
@@ -126,7 +127,9 @@ export class MockEngine {
   private errorResponse(error: unknown, headers: Record<string, string>, request: MockRequest, operation?: Operation): MockResponse {
     const apiError = error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error');
     if (!(error instanceof ApiError)) this.deps.onInternalError(error, request);
-    const response: MockResponse = { status: apiError.status, headers: Object.assign(headers, apiError.headers), body: apiError.toBody() };
+    const body = apiError.toBody();
+    if (apiError.code === 'validation_failed' && operation) body.status = validationStatus(operation);
+    const response: MockResponse = { status: body.status, headers: Object.assign(headers, apiError.headers), body };
     // The body the document gives for this status, when it gives one (src/engine/error-body.ts).
     const shaped = operation ? shapeError(operation, response.body as ErrorBody, this.deps.faker) : undefined;
     if (shaped) {
