@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { builtinModules } from 'node:module';
 import { readFileSync } from 'node:fs';
 
-const ENTRIES = process.argv.length > 2 ? process.argv.slice(2) : ['src/mock/create-engine.ts'];
+const ENTRIES = process.argv.length > 2 ? process.argv.slice(2) : ['src/mock/create-engine.ts', 'src/adapters/msw/create-handlers.ts'];
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 const isNode = (path) => path.startsWith('node:') || builtins.has(path) || builtins.has(path.split('/')[0]);
 

@@ -66,7 +66,8 @@ export interface MockSetup {
   auth: { mode: AuthMode; defaultPlan: string };
 }
 
-function isLoaded(document: object): document is LoadedDocument {
+export function isLoaded(document: unknown): document is LoadedDocument {
+  if (typeof document !== 'object' || document === null) return false;
   const d = document as Partial<LoadedDocument>;
   return typeof d.file === 'string' && typeof d.line === 'string' && typeof d.document === 'object' && typeof d.source === 'object';
 }
