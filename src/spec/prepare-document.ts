@@ -71,12 +71,14 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
   const parser = new $RefParser();
   let document: Document;
   try {
-    document = (await parser.dereference(structuredClone(source), {
+    document = (await withBufferCheck(() => parser.dereference(structuredClone(source), {
       // Without the Node steps, a $ref to another file or a URL is refused here.
       resolve: { external: false },
+      // The document is an object already; the text and binary parsers would only test for Node's Buffer.
+      parse: { text: false, binary: false },
       dereference: { circular: 'ignore' },
       timeoutMs: 20_000,
-    })) as Document;
+    }))) as Document;
   } catch (err) {
     throw new SpecError(file, `has a $ref that cannot be resolved: ${briefly(err)}`);
   }
@@ -104,4 +106,21 @@ function detectVersion(file: string, parsed: object): '2.0' | OpenApiLine {
   }
   const keys = Object.keys(parsed).slice(0, 5).join(', ');
   throw new SpecError(file, `is not an OpenAPI document: it has no openapi (or swagger) field at the top level (its keys: ${keys || 'none'})`);
+}
+
+/**
+ * json-schema-ref-parser 15.5 calls `Buffer.isBuffer` on the schema it was given (index.js
+ * `parse`), which throws where there is no Buffer (browsers). Where Node's Buffer is missing, a
+ * stand-in answering only that question is put up for the dereference and taken down after
+ * (docs/decisions/026-adapters.md); in Node nothing changes.
+ */
+async function withBufferCheck<T>(run: () => Promise<T>): Promise<T> {
+  const scope = globalThis as { Buffer?: unknown };
+  if (scope.Buffer !== undefined) return run();
+  scope.Buffer = Object.freeze({ isBuffer: () => false });
+  try {
+    return await run();
+  } finally {
+    delete scope.Buffer;
+  }
 }
