@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { petstoreMock, type PetstoreMiddleware } from '../../../src/adapters/express/index.js';
@@ -75,6 +76,58 @@ describe("app.use('/api', petstoreMock())", () => {
       expect(((await res.json()) as { mock: string }).mock).toMatch(/9\.9\.9/);
     } finally {
       await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
+  });
+});
+
+async function listen(app: express.Express | ReturnType<typeof createServer>): Promise<{ server: Server; url: string }> {
+  const server = 'listen' in app && !('use' in app) ? app : createServer(app as express.Express);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+describe('petstoreMock({ spec }) with another document', () => {
+  it('reads a file path as --spec does (a Swagger 2.0 document, converted in Node)', async () => {
+    const app = express();
+    const mock = petstoreMock({ spec: 'test/fixtures/documents/swagger2-petstore-expanded/swagger.yaml' });
+    app.use('/shop', mock);
+    await mock.ready;
+    const { server, url } = await listen(app);
+    try {
+      const res = await fetch(`${url}/shop/pets`);
+      expect(res.status).toBe(200);
+      expect(Array.isArray(await res.json())).toBe(true);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('fetches a document from a URL', async () => {
+    const yaml = readFileSync('test/fixtures/documents/tictactoe/openapi.yaml');
+    const docs = await listen(createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/yaml' }).end(yaml)));
+    const app = express();
+    const mock = petstoreMock({ spec: `${docs.url}/openapi.yaml` });
+    app.use('/game', mock);
+    await mock.ready;
+    const { server, url } = await listen(app);
+    try {
+      const res = await fetch(`${url}/game/board`, { headers: { Authorization: 'Bearer any', 'X-API-Key': 'any' } });
+      expect(res.status).toBe(200);
+      const missing = await fetch(`${url}/game/board/9/9`, { headers: { Authorization: 'Bearer any', 'X-API-Key': 'any' } });
+      expect(missing.status).toBe(400);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => docs.server.close(() => resolve()));
+    }
+  });
+
+  it('a URL that does not answer a document rejects ready with a SpecError naming it', async () => {
+    const docs = await listen(createServer((_req, res) => res.writeHead(404).end()));
+    try {
+      await expect(petstoreMock({ spec: `${docs.url}/missing.yaml` }).ready).rejects.toThrow(/missing\.yaml: cannot be fetched \(HTTP 404\)/);
+    } finally {
+      await new Promise<void>((resolve) => docs.server.close(() => resolve()));
     }
   });
 });
