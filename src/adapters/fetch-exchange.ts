@@ -4,6 +4,7 @@ import { CORS_HEADERS, preflightHeaders } from '../http/cors.js';
 import type { MockSetup } from '../mock/create-engine.js';
 import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
+import { underBase } from './under-base.js';
 
 const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -12,7 +13,7 @@ const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
  * server (src/http/create-app.ts) does with node:http, for environments that speak Fetch (MSW in
  * the browser and in Node). `path` is the request's path below the mount point.
  */
-export async function answerFetch(setup: MockSetup, request: Request, path: string, query: string): Promise<Response> {
+export async function answerFetch(setup: MockSetup, request: Request, path: string, query: string, basePath = ''): Promise<Response> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
@@ -44,6 +45,7 @@ export async function answerFetch(setup: MockSetup, request: Request, path: stri
   } catch {
     response = { status: 500, headers: {}, body: new ApiError('internal_error', 'Internal error').toBody() };
   }
+  if (basePath) underBase(response.headers, basePath);
   return toFetchResponse(response, request.method === 'HEAD');
 }
 

@@ -6,6 +6,7 @@ import { isBundledSpec } from '../../http/start-mock.js';
 import { createAdapterEngine, type AdapterOptions } from '../adapter-engine.js';
 import type { MockControls } from '../mock-controls.js';
 import type { SpecSource } from '../resolve-spec.js';
+import { underBase } from '../under-base.js';
 
 export interface PetstoreMockOptions extends Omit<AdapterOptions, 'spec'> {
   /** As the other adapters (an object or an http(s) URL), or here, in Node, a file path as `--spec`. */
@@ -41,7 +42,7 @@ export function petstoreMock(options: PetstoreMockOptions = {}): PetstoreMiddlew
   // Reported through `ready` and each request's next(error), never as an unhandled rejection.
   built.catch(() => {});
   const middleware = ((req: Request, res: Response, next: NextFunction) => {
-    built.then(({ listener }) => listener(req, res), next);
+    built.then(({ listener }) => listener(req, req.baseUrl ? withBase(res, req.baseUrl) : res), next);
   }) as PetstoreMiddleware;
   middleware.ready = built.then(() => undefined);
   const later = <K extends keyof MockControls>(name: K) =>
@@ -53,4 +54,15 @@ export function petstoreMock(options: PetstoreMockOptions = {}): PetstoreMiddlew
   built.then((engine) => (current = engine.controls), () => {});
   middleware.controls = { reset: later('reset'), clock: later('clock'), setClock: later('setClock'), advanceClock: later('advanceClock') };
   return middleware;
+}
+
+/** The listener writes its headers in one writeHead call (src/http/create-app.ts send): they get the mount path there. */
+function withBase(res: Response, basePath: string): Response {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, status: number, ...rest: unknown[]) {
+    const headers = rest.find((r) => typeof r === 'object' && r !== null && !Array.isArray(r)) as Record<string, string | number | string[]> | undefined;
+    if (headers) underBase(headers, basePath);
+    return (writeHead as (...a: unknown[]) => Response).call(this, status, ...rest);
+  } as Response['writeHead'];
+  return res;
 }

@@ -34,7 +34,7 @@ export async function createHandlers(options: HandlersOptions = {}): Promise<Pet
   const answer: Parameters<typeof http.all>[1] = ({ request }) => {
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || '/';
-    return answerFetch(setup, request, path, url.search.slice(1));
+    return answerFetch(setup, request, path, url.search.slice(1), basePath);
   };
   // The base itself and everything below it (MSW's `*` needs at least the slash).
   const handlers = [http.all(`${baseUrl}/*`, answer), http.all(baseUrl || '/', answer)];

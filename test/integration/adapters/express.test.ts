@@ -33,6 +33,8 @@ describe("app.use('/api', petstoreMock())", () => {
     expect(created.headers.get('x-ratelimit-limit')).toBe('300');
     const pet = (await created.json()) as { id: number; name: string; categoryId: number };
     expect(pet).toMatchObject({ name: 'Mounted', categoryId: 2 });
+    expect(created.headers.get('location')).toBe(`/api/pets/${pet.id}`);
+    expect((await fetch(`${base}/api/pets?limit=1`, { headers: pro })).headers.get('link')).toBe('</api/pets?limit=1&offset=1>; rel="next"');
     const read = await fetch(`${base}/api/pets/${pet.id}`, { headers: pro });
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual(pet);

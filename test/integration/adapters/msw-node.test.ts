@@ -26,6 +26,7 @@ describe('createHandlers with setupServer (msw/node)', () => {
     expect(res.headers.get('x-ratelimit-limit')).toBe('300');
     expect(res.headers.get('x-ratelimit-remaining')).toBe('299');
     expect(Number(res.headers.get('x-total-count'))).toBeGreaterThan(2);
+    expect(res.headers.get('link')).toBe('</v1/pets?limit=2&offset=2>; rel="next"');
     const pets = (await res.json()) as { id: number; name: string }[];
     expect(pets).toHaveLength(2);
     expect(pets[0]).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
@@ -36,7 +37,8 @@ describe('createHandlers with setupServer (msw/node)', () => {
     expect(created.status).toBe(201);
     const pet = (await created.json()) as { id: number; name: string; status: string };
     expect(pet).toMatchObject({ name: 'Biscuit', status: 'available' });
-    expect(created.headers.get('location')).toBe(`/pets/${pet.id}`);
+    // The engine sees /pets below the base; the client is given the path it can follow.
+    expect(created.headers.get('location')).toBe(`/v1/pets/${pet.id}`);
     const read = await fetch(`${BASE}/pets/${pet.id}`, { headers: pro });
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual(pet);
