@@ -55,7 +55,7 @@ describe('createHandlers under setupWorker in headless Chromium', () => {
       const result = JSON.parse(shown);
       expect(result).toMatchObject({ created: 201, read: 200, anonymous: 401, remaining: '298', controlled: true });
       expect(result.pet).toMatchObject({ id: result.sameId, name: 'Pixel', categoryId: 1, status: 'pending' });
-      expect(result.location).toBe(`/pets/${result.sameId}`);
+      expect(result.location).toBe(`/api/pets/${result.sameId}`);
       // The API calls never reached the static server: the worker answered them.
       expect(served.filter((p) => p.startsWith('/api'))).toEqual([]);
       expect(consoleErrors).toEqual([]);
