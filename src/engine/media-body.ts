@@ -15,7 +15,7 @@ export function encodeBody(value: unknown, type: string, faker: Faker): { body: 
     }
     return { body: typeof value === 'string' ? value : JSON.stringify(value ?? ''), contentType: type };
   }
-  const bytes = typeof value === 'string' ? Buffer.from(value) : Buffer.from(faker.string.alphanumeric(32));
+  const bytes = new TextEncoder().encode(typeof value === 'string' ? value : faker.string.alphanumeric(32));
   return { body: bytes, contentType: base.includes('*') ? 'application/octet-stream' : type };
 }
 

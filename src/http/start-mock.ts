@@ -137,7 +137,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
 }
 
 /** The bundled document keeps its demo keys only; any other document takes any credential. */
-async function isBundledSpec(specFile: string): Promise<boolean> {
+export async function isBundledSpec(specFile: string): Promise<boolean> {
   const real = (file: string) => realpath(file).catch(() => resolve(file));
   return (await real(specFile)) === (await real(DEFAULT_SPEC_FILE));
 }

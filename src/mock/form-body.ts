@@ -3,6 +3,11 @@ import type { Schema } from '../spec/openapi.js';
 
 type Fields = Record<string, unknown>;
 
+// Not Buffer: the engine also runs in browsers. Node's 'latin1' is ISO-8859-1, one byte per char.
+const latin1 = { decode: (bytes: Uint8Array): string => { let s = ''; for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000)); return s; } };
+const latin1Bytes = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0) & 0xff);
+const utf8 = new TextDecoder('utf-8');
+
 /** `a=1&b=x&b=y` as an object; values converted to the schema's property types (repeated names to arrays). */
 export function parseForm(text: string, schema: Schema | undefined): Fields {
   const fields: Record<string, string[]> = {};
@@ -14,11 +19,11 @@ export function parseForm(text: string, schema: Schema | undefined): Fields {
  * A `multipart/form-data` body (RFC 7578) as an object: text parts converted like form fields,
  * file parts (those with a filename) as their content in latin1, so bytes survive.
  */
-export function parseMultipart(raw: Buffer, header: string, schema: Schema | undefined): Fields {
+export function parseMultipart(raw: Uint8Array, header: string, schema: Schema | undefined): Fields {
   const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(header);
   if (!boundary) throw malformed('has no boundary in its Content-Type');
   const delimiter = `--${(boundary[1] ?? boundary[2])!.trim()}`;
-  const text = raw.toString('latin1');
+  const text = latin1.decode(raw);
   const fields: Record<string, string[]> = {};
   const parts = text.split(delimiter);
   if (parts.length < 3) throw malformed('has no parts');
@@ -29,7 +34,7 @@ export function parseMultipart(raw: Buffer, header: string, schema: Schema | und
     const name = /name="([^"]*)"/i.exec(head)?.[1];
     if (name === undefined) throw malformed('has a part without a name');
     const value = part.slice(split + 4).replace(/\r\n$/, '');
-    (fields[name] ??= []).push(/filename=/i.test(head) ? value : Buffer.from(value, 'latin1').toString('utf8'));
+    (fields[name] ??= []).push(/filename=/i.test(head) ? value : utf8.decode(latin1Bytes(value)));
   }
   return typed(fields, schema);
 }

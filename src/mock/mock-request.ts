@@ -11,9 +11,10 @@ export interface MockRequest {
   clientAddress: string;
   /**
    * Reads the whole body, at most `limit` bytes; rejects with ApiError payload_too_large beyond.
-   * Resolves an empty buffer when there is none.
+   * Resolves no bytes when there is none. Bytes, not a Buffer: the engine runs in browsers too
+   * (a Node Buffer is a Uint8Array, so the HTTP layer hands its Buffer over as it is).
    */
-  readBody(limit: number): Promise<Buffer>;
+  readBody(limit: number): Promise<Uint8Array>;
 }
 
 export interface MockResponse {

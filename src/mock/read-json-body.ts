@@ -27,7 +27,7 @@ export function unsupported(expected: string, type: string | string[] | undefine
 }
 
 /** The body's bytes once encoding (415) and size (413, at once when `Content-Length` says so) are checked. */
-export async function readRaw(request: MockRequest, limit: number): Promise<Buffer> {
+export async function readRaw(request: MockRequest, limit: number): Promise<Uint8Array> {
   const h = request.headers;
   if (h['content-encoding'] !== undefined && h['content-encoding'] !== 'identity') {
     throw new ApiError('unsupported_media_type', 'Content-Encoding is not supported; send the JSON body uncompressed');
@@ -37,7 +37,7 @@ export async function readRaw(request: MockRequest, limit: number): Promise<Buff
   return request.readBody(limit);
 }
 
-export function parseJson(raw: Buffer): unknown {
+export function parseJson(raw: Uint8Array): unknown {
   let text: string;
   try {
     text = decoder.decode(raw);

@@ -42,7 +42,7 @@ export function compileBodyReader(operation: Operation, ajv: Ajv): BodyReader {
     const body = parse(base(header as string), header as string, raw, media.schema as Schema | undefined);
     if (documented === 'application/json') return body;
     // XML is kept as text and not checked: the kit has no XML reader, and the schema describes the parsed document.
-    if (!Buffer.isBuffer(body) && !isXml(base(header as string))) {
+    if (!(body instanceof Uint8Array) && !isXml(base(header as string))) {
       if (!validators.has(documented)) validators.set(documented, media.schema ? ajv.compile(media.schema) : undefined);
       const validate = validators.get(documented);
       if (validate && !validate(body)) {
@@ -54,11 +54,13 @@ export function compileBodyReader(operation: Operation, ajv: Ajv): BodyReader {
   };
 }
 
-function parse(type: string, header: string, raw: Buffer, schema: Schema | undefined): unknown {
+const utf8 = new TextDecoder('utf-8');
+
+function parse(type: string, header: string, raw: Uint8Array, schema: Schema | undefined): unknown {
   if (type === 'application/json' || type.endsWith('+json')) return parseJson(raw);
-  if (type === 'application/x-www-form-urlencoded') return parseForm(raw.toString('utf8'), schema);
+  if (type === 'application/x-www-form-urlencoded') return parseForm(utf8.decode(raw), schema);
   if (type === 'multipart/form-data') return parseMultipart(raw, header, schema);
-  if (type.startsWith('text/') || isXml(type)) return raw.toString('utf8');
+  if (type.startsWith('text/') || isXml(type)) return utf8.decode(raw);
   return raw;
 }
 

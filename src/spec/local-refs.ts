@@ -2,7 +2,8 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import { parseDocumentText, readDocumentFile } from './parse-document-text.js';
+import { parseDocumentText } from './parse-document-text.js';
+import { readDocumentFile } from './read-document-file.js';
 import { briefly, SpecError } from './spec-error.js';
 import { forEachRef } from './walk-refs.js';
 

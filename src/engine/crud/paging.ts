@@ -61,11 +61,11 @@ export function windowOf(paging: Paging, query: Record<string, unknown>): { offs
 
 /** Cursors are opaque to clients; this one encodes where the next page starts. */
 export function cursorAt(offset: number): string {
-  return Buffer.from(`o:${offset}`).toString('base64url');
+  return base64url(`o:${offset}`);
 }
 
 function offsetOfCursor(cursor: string): number {
-  const match = /^o:(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  const match = /^o:(\d{1,9})$/.exec(fromBase64url(cursor));
   return match ? Number(match[1]) : 0;
 }
 
@@ -89,4 +89,19 @@ export function pageLinks(path: string, query: Record<string, unknown>, paging: 
   };
   const links = [offset + limit < total ? at(offset + limit, 'next') : undefined, offset > 0 ? at(Math.max(0, offset - limit), 'prev') : undefined].filter((l) => l !== undefined);
   return links.length > 0 ? links.join(', ') : undefined;
+}
+
+// Not Buffer (the engine runs in browsers too); cursors hold ASCII only, so btoa/atob suffice.
+function base64url(ascii: string): string {
+  return btoa(ascii).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Like Buffer's base64url reading: anything undecodable gives text that matches no cursor. */
+function fromBase64url(text: string): string {
+  try {
+    const clean = text.replace(/-/g, '+').replace(/_/g, '/').replace(/[^A-Za-z0-9+/]/g, '');
+    return atob(clean.padEnd(Math.ceil(clean.length / 4) * 4, '='));
+  } catch {
+    return '';
+  }
 }

@@ -1,0 +1,2 @@
+export { petstoreMock, type PetstoreMockOptions, type PetstoreMiddleware } from './petstore-mock.js';
+export type { MockControls, ClockView } from '../mock-controls.js';

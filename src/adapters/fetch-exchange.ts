@@ -1,0 +1,62 @@
+import { ApiError } from '../core/errors.js';
+import { isJsonType } from '../engine/documented-responses.js';
+import { CORS_HEADERS, preflightHeaders } from '../http/cors.js';
+import type { MockSetup } from '../mock/create-engine.js';
+import type { MockRequest, MockResponse } from '../mock/mock-request.js';
+import { tooLarge } from '../mock/read-json-body.js';
+import { underBase } from './under-base.js';
+
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * One Fetch API request through the engine, answered as a Fetch API response: what the HTTP
+ * server (src/http/create-app.ts) does with node:http, for environments that speak Fetch (MSW in
+ * the browser and in Node). `path` is the request's path below the mount point.
+ */
+export async function answerFetch(setup: MockSetup, request: Request, path: string, query: string, basePath = ''): Promise<Response> {
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  if (request.method === 'OPTIONS') {
+    const match = setup.router.match('OPTIONS', path);
+    const allowed = match.kind === 'method-not-allowed' ? [...match.allowed, 'OPTIONS'] : ALL_METHODS;
+    return new Response(null, { status: 204, headers: preflightHeaders(allowed, headers['access-control-request-headers']) });
+  }
+  // Fetch gives the body without the Content-Length a client sends on the wire (the engine reads
+  // "no body" from its absence): the bytes are at hand in-process, so it is set from them.
+  const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array(0);
+  if (request.body && headers['content-length'] === undefined) headers['content-length'] = String(bytes.byteLength);
+  const mockRequest: MockRequest = {
+    method: request.method,
+    path,
+    query,
+    headers,
+    // No socket here: the mock counts anonymous callers per address, and every caller is this page or test.
+    clientAddress: '127.0.0.1',
+    readBody: async (limit) => {
+      if (bytes.byteLength > limit) throw tooLarge(limit);
+      return bytes;
+    },
+  };
+  let response: MockResponse;
+  try {
+    response = await setup.engine.handle(mockRequest);
+  } catch {
+    response = { status: 500, headers: {}, body: new ApiError('internal_error', 'Internal error').toBody() };
+  }
+  if (basePath) underBase(response.headers, basePath);
+  return toFetchResponse(response, request.method === 'HEAD');
+}
+
+/** The same headers and body as the server's send(): CORS, Content-Type, Content-Length. */
+function toFetchResponse(response: MockResponse, headOnly: boolean): Response {
+  const headers = new Headers({ ...CORS_HEADERS, ...response.headers });
+  if (response.body === undefined) return new Response(null, { status: response.status, headers });
+  const raw = response.contentType !== undefined && !isJsonType(response.contentType);
+  const body = raw ? (response.body as string | Uint8Array) : JSON.stringify(response.body);
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  headers.set('Content-Type', response.contentType ?? 'application/json');
+  headers.set('Content-Length', String(bytes.byteLength));
+  return new Response(headOnly ? null : (bytes as Uint8Array<ArrayBuffer>), { status: response.status, headers });
+}

@@ -1,0 +1,47 @@
+import { http, type HttpHandler } from 'msw';
+import { answerFetch } from '../fetch-exchange.js';
+import { createAdapterEngine, type AdapterOptions } from '../adapter-engine.js';
+import type { MockControls } from '../mock-controls.js';
+import type { MockSetup } from '../../mock/create-engine.js';
+
+export interface HandlersOptions extends AdapterOptions {
+  /**
+   * Where the API is answered: an absolute URL (`https://api.example.com/v1`) or, in a browser, a
+   * path of the page's origin (`/api`). Default: the document's first server URL.
+   */
+  baseUrl?: string;
+}
+
+export interface PetstoreHandlers {
+  /** For `setupServer(...handlers)` or `setupWorker(...handlers)`. */
+  handlers: HttpHandler[];
+  /** reset and the session clocks, as /__admin/reset and /__admin/clock. */
+  controls: MockControls;
+  /** Where the handlers answer. */
+  baseUrl: string;
+  setup: MockSetup;
+}
+
+/**
+ * Mock Service Worker handlers running the mock's engine (state, validation, rules, limits,
+ * Prefer, sessions) in the page or the test runner: `const { handlers } = await createHandlers();`
+ * Nothing here imports from Node (scripts/check-browser-engine.mjs).
+ */
+export async function createHandlers(options: HandlersOptions = {}): Promise<PetstoreHandlers> {
+  const { setup, controls } = await createAdapterEngine(options);
+  const baseUrl = (options.baseUrl ?? firstServerUrl(setup) ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
+  const basePath = baseUrl.startsWith('/') ? baseUrl : new URL(baseUrl).pathname.replace(/\/+$/, '');
+  const answer: Parameters<typeof http.all>[1] = ({ request }) => {
+    const url = new URL(request.url);
+    const path = url.pathname.slice(basePath.length) || '/';
+    return answerFetch(setup, request, path, url.search.slice(1), basePath);
+  };
+  // The base itself and everything below it (MSW's `*` needs at least the slash).
+  const handlers = [http.all(`${baseUrl}/*`, answer), http.all(baseUrl || '/', answer)];
+  return { handlers, controls, baseUrl, setup };
+}
+
+function firstServerUrl(setup: MockSetup): string | undefined {
+  const url = setup.loaded.document.servers?.[0]?.url;
+  return url && /^https?:\/\//.test(url) ? url : undefined;
+}
