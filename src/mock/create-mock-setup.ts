@@ -8,7 +8,6 @@ import { sessionStates } from '../engine/session-states.js';
 import { createFaker } from '../generation/create-faker.js';
 import { defaultKeyConfig, type KeyConfig } from '../rate-limit/key-config.js';
 import { KeyRegistry, maskKey } from '../rate-limit/key-registry.js';
-import { createMemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js';
 import { ANONYMOUS_PLAN } from '../rate-limit/plans.js';
 import { loadDocument, type LoadedDocument } from '../spec/load-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
@@ -22,6 +21,7 @@ import type { MockRequest } from './mock-request.js';
 import { createRequestAuthenticator, type AuthMode } from './request-authenticator.js';
 import { compileBodyReader, type BodyReader } from './read-request-body.js';
 import { SessionRegistry } from './session.js';
+import { memoryBackend, type StateBackend } from './state-backend.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** The plan of credentials that are not known keys under `--auth any-credential`. */
@@ -41,6 +41,8 @@ export interface MockSetupOptions {
   journalSize?: number;
   delay?: (ms: number) => Promise<void>;
   onInternalError?: (error: unknown, request: MockRequest) => void;
+  /** Where shared state lives (src/mock/state-backend.ts); default in this process. */
+  stateBackend?: StateBackend;
 }
 
 /** Everything the HTTP layer serves: built once at start from the document and the config. */
@@ -58,6 +60,7 @@ export interface MockSetup {
   /** The security of each operation, and what the mock does about schemes it cannot check. */
   security: SecurityIndex;
   auth: { mode: AuthMode; defaultPlan: string };
+  backend: StateBackend;
 }
 
 const realDelay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -93,10 +96,15 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
   const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
   const crudResources = resources.resources.filter((r) => plan.lines.some((l) => l.resource === r.name));
   const states = sessionStates(plan.packs, loaded.document, options.seed, await seedRecords(crudResources, options.seed));
+  const backend = options.stateBackend ?? memoryBackend;
   const sessions = new SessionRegistry(
     {
       ...states,
-      newRateLimitStore: () => createMemoryRateLimitStore(config.bans),
+      newRateLimitStore: (session) => (session === undefined ? backend.anonymousRateLimits(config.bans) : backend.rateLimits(session, config.bans)),
+      newClock: (session, base) => backend.clock(session, base),
+      newFaults: (session) => backend.faults(session),
+      newJournal: (session, capacity) => backend.journal(session, capacity),
+      resetShared: () => backend.resetAll(),
       baseClock: options.baseClock ?? systemClock,
       journalSize: options.journalSize ?? 1000,
     },
@@ -117,5 +125,5 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
     delay: options.delay ?? realDelay,
     onInternalError: options.onInternalError ?? (() => {}),
   });
-  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed, security, auth };
+  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed, security, auth, backend };
 }
