@@ -28,7 +28,7 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
  */
 export function createAdminRouter(setup: MockSetup, adminToken: string | undefined, listenHost = '127.0.0.1'): Router {
   const router = express.Router();
-  const { sessions, keys, config } = setup;
+  const { sessions, keys, config, keyChanges } = setup;
   const sessionOf = (req: Request): Session => sessions.get(req.header('x-mock-session') || undefined);
   const keyView = async (record: Readonly<ApiKeyRecord>, session: Session) => {
     await session.clock.refresh?.();
@@ -43,7 +43,8 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
       bannedUntil: usage.bannedUntil === null ? null : new Date(usage.bannedUntil).toISOString(),
     };
   };
-  const knownKey = (req: Request) => {
+  const knownKey = async (req: Request) => {
+    await keyChanges.refresh();
     const record = keys.get(String(req.params.key));
     if (!record) throw new AdminError(404, 'not_found', 'No such API key');
     return record;
@@ -90,13 +91,14 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
 
   router.get('/keys', async (req, res) => {
     const session = sessionOf(req);
+    await keyChanges.refresh();
     res.json(await Promise.all(keys.list().map((k) => keyView(k, session))));
   });
   router.post('/keys', async (req, res) => {
     const { record, problems } = parseNewKey(objectBody(req), keys.plans);
     if (!record) throw new AdminError(400, 'validation_failed', problems.join('; '));
     try {
-      keys.add(record);
+      await keyChanges.add(record);
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw new AdminError(409, 'key_exists', error.message);
       throw error;
@@ -104,14 +106,14 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     res.status(201).location(`/__admin/keys/${encodeURIComponent(record.key)}`).json(await keyView(record, sessionOf(req)));
   });
   router.get('/keys/:key', async (req, res) => {
-    res.json(await keyView(knownKey(req), sessionOf(req)));
+    res.json(await keyView(await knownKey(req), sessionOf(req)));
   });
-  router.delete('/keys/:key', (req, res) => {
-    keys.remove(knownKey(req).key);
+  router.delete('/keys/:key', async (req, res) => {
+    await keyChanges.remove((await knownKey(req)).key);
     res.status(204).end();
   });
   router.post('/keys/:key/ban', async (req, res) => {
-    const record = knownKey(req);
+    const record = await knownKey(req);
     const session = sessionOf(req);
     await session.clock.refresh?.();
     const now = session.clock.now();
@@ -119,7 +121,7 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     res.json(await keyView(record, session));
   });
   router.post('/keys/:key/unban', async (req, res) => {
-    const record = knownKey(req);
+    const record = await knownKey(req);
     const session = sessionOf(req);
     await session.limits.unban(keySubject(record.key));
     res.json(await keyView(record, session));

@@ -21,7 +21,7 @@ import type { MockRequest } from './mock-request.js';
 import { createRequestAuthenticator, type AuthMode } from './request-authenticator.js';
 import { compileBodyReader, type BodyReader } from './read-request-body.js';
 import { SessionRegistry } from './session.js';
-import { memoryBackend, type StateBackend } from './state-backend.js';
+import { memoryBackend, type KeyChanges, type StateBackend } from './state-backend.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** The plan of credentials that are not known keys under `--auth any-credential`. */
@@ -61,6 +61,8 @@ export interface MockSetup {
   security: SecurityIndex;
   auth: { mode: AuthMode; defaultPlan: string };
   backend: StateBackend;
+  /** Changes to `keys` made through the control API (shared when the backend is). */
+  keyChanges: KeyChanges;
 }
 
 const realDelay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -74,6 +76,7 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
   const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS, crudInference(resources));
   const config = options.config ?? defaultKeyConfig();
   const keys = KeyRegistry.fromConfig(config);
+  const backend = options.stateBackend ?? memoryBackend;
   const security = buildSecurityIndex(loaded.document, index.operations);
   const auth = { mode: options.auth ?? 'known-keys', defaultPlan: options.defaultPlan ?? DEFAULT_PLAN };
   const defaultLimits = config.plans.get(auth.defaultPlan);
@@ -96,7 +99,6 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
   const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
   const crudResources = resources.resources.filter((r) => plan.lines.some((l) => l.resource === r.name));
   const states = sessionStates(plan.packs, loaded.document, options.seed, await seedRecords(crudResources, options.seed));
-  const backend = options.stateBackend ?? memoryBackend;
   const sessions = new SessionRegistry(
     {
       ...states,
@@ -125,5 +127,5 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
     delay: options.delay ?? realDelay,
     onInternalError: options.onInternalError ?? (() => {}),
   });
-  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed, security, auth, backend };
+  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed, security, auth, backend, keyChanges: backend.keys(keys) };
 }

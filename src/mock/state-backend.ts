@@ -6,7 +6,8 @@
  */
 import { ControllableClock, type Clock } from '../core/clock.js';
 import { createMemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js';
-import type { BanPolicy, RateLimitStore } from '../rate-limit/types.js';
+import type { KeyRegistry } from '../rate-limit/key-registry.js';
+import type { ApiKeyRecord, BanPolicy, RateLimitStore } from '../rate-limit/types.js';
 import { FaultList, type Fault } from './faults.js';
 import { Journal, type JournalEntry, type JournalRecord } from './journal.js';
 
@@ -37,6 +38,15 @@ export interface JournalStore {
   clear(): MaybePromise<void>;
 }
 
+/** Keys added and removed through `/__admin/keys`, for every process; the registry is the local view. */
+export interface KeyChanges {
+  /** Throws DuplicateKeyError when the key exists (on any process). */
+  add(record: ApiKeyRecord): Promise<void>;
+  remove(key: string): Promise<boolean>;
+  /** Brings the registry up to date with changes made elsewhere. */
+  refresh(): Promise<void>;
+}
+
 export interface StateBackend {
   /** 'memory' or the redacted Redis URL, for the start-up banner. */
   readonly description: string;
@@ -46,6 +56,7 @@ export interface StateBackend {
   clock(session: string, base: Clock): SessionClock;
   faults(session: string): FaultStore;
   journal(session: string, capacity: number): JournalStore;
+  keys(registry: KeyRegistry): KeyChanges;
   /** Forgets every session's shared state, including sessions this process never saw. */
   resetAll(): Promise<void>;
   close(): Promise<void>;
@@ -58,6 +69,11 @@ export const memoryBackend: StateBackend = {
   clock: (_session, base) => new ControllableClock(base),
   faults: () => new FaultList(),
   journal: (_session, capacity) => new Journal(capacity),
+  keys: (registry) => ({
+    add: async (record) => void registry.add(record),
+    remove: async (key) => registry.remove(key),
+    refresh: async () => {},
+  }),
   resetAll: async () => {},
   close: async () => {},
 };

@@ -3,7 +3,7 @@
  * is one atomic step (a Lua script, or MULTI for the journal), so two processes never interleave
  * a read and a write (docs/decisions/023-redis-atomicity.md). Key layout: docs/redis-layout.md.
  */
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import type { Clock } from '../core/clock.js';
 import type { Fault } from '../mock/faults.js';
 import { keptText } from '../mock/kept-text.js';
@@ -11,12 +11,16 @@ import type { JournalEntry, JournalRecord } from '../mock/journal.js';
 import type { FaultStore, JournalStore, SessionClock } from '../mock/state-backend.js';
 import { redisCall } from './redis-client.js';
 
-// ARGV: seconds, the base clock's now. A frozen clock moves from its instant, else from now.
+// ARGV: seconds, the base clock's now, idle ttl. A frozen clock moves from its instant, else from now.
 const ADVANCE = `
 local at = redis.call('GET', KEYS[1])
 if at then at = tonumber(at) else at = tonumber(ARGV[2]) end
 at = at + tonumber(ARGV[1]) * 1000
-redis.call('SET', KEYS[1], string.format('%.0f', at))
+if tonumber(ARGV[3]) > 0 then
+  redis.call('SET', KEYS[1], string.format('%.0f', at), 'PX', ARGV[3])
+else
+  redis.call('SET', KEYS[1], string.format('%.0f', at))
+end
 return string.format('%.0f', at)
 `;
 
@@ -39,8 +43,19 @@ end
 return false
 `;
 
+// KEYS: clock, faults, journal, keys version. ARGV: idle ttl in ms (0: never expires).
+// One read per request: the clock and the keys' version, and the session's expiry pushed back.
+const TOUCH = `
+local ttl = tonumber(ARGV[1])
+if ttl > 0 then
+  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ttl) end
+end
+return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[4])}
+`;
+
 interface SessionScripts {
-  petstoreAdvanceClock(key: string, seconds: number, base: number): Promise<string>;
+  petstoreTouchSession(clock: string, faults: string, journal: string, keysVersion: string, ttl: number): Promise<[string | null, string | null]>;
+  petstoreAdvanceClock(key: string, seconds: number, base: number, ttl: number): Promise<string>;
   petstoreTakeFault(key: string, method: string, path: string, template: string): Promise<string | null>;
 }
 
@@ -49,15 +64,27 @@ function scripts(client: Redis): SessionScripts {
   if (!c.petstoreAdvanceClock) {
     client.defineCommand('petstoreAdvanceClock', { numberOfKeys: 1, lua: ADVANCE });
     client.defineCommand('petstoreTakeFault', { numberOfKeys: 1, lua: TAKE_FAULT });
+    client.defineCommand('petstoreTouchSession', { numberOfKeys: 4, lua: TOUCH });
   }
   return c as unknown as SessionScripts;
 }
 
+/** A session's keys (`<prefix>s:<name>:`), and how long it lives untouched (0: for ever). */
+export interface SessionKeys {
+  prefix: string;
+  ttlMs: number;
+  /** The version key of the shared API keys, and what to do with the version read. */
+  keysVersion: string;
+  onKeysVersion(version: string | null): Promise<void>;
+}
+
 /**
  * The clock keeps a local copy of the frozen instant, read once per request (`refresh`), so
- * `now()` stays synchronous for the engine. No key: following the base clock.
+ * `now()` stays synchronous for the engine. No key: following the base clock. The same read
+ * pushes back the session's expiry and brings the API keys up to date.
  */
-export function createRedisClock(client: Redis, key: string, base: Clock): SessionClock {
+export function createRedisClock(client: Redis, own: SessionKeys, base: Clock): SessionClock {
+  const key = `${own.prefix}clock`;
   const run = scripts(client);
   let frozenAt: number | undefined;
   const remember = (value: string | null) => {
@@ -68,12 +95,16 @@ export function createRedisClock(client: Redis, key: string, base: Clock): Sessi
     get frozen() {
       return frozenAt !== undefined;
     },
-    refresh: async () => remember(await redisCall(() => client.get(key))),
+    refresh: async () => {
+      const [at, keysVersion] = await redisCall(() => run.petstoreTouchSession(key, `${own.prefix}faults`, `${own.prefix}journal`, own.keysVersion, own.ttlMs));
+      remember(at);
+      await own.onKeysVersion(keysVersion);
+    },
     set: async (epochMs) => {
-      await redisCall(() => client.set(key, String(epochMs)));
+      await redisCall(() => (own.ttlMs > 0 ? client.set(key, String(epochMs), 'PX', own.ttlMs) : client.set(key, String(epochMs))));
       frozenAt = epochMs;
     },
-    advance: async (seconds) => remember(await redisCall(() => run.petstoreAdvanceClock(key, seconds, base.now()))),
+    advance: async (seconds) => remember(await redisCall(() => run.petstoreAdvanceClock(key, seconds, base.now(), own.ttlMs))),
     reset: async () => {
       await redisCall(() => client.del(key));
       frozenAt = undefined;
@@ -81,11 +112,12 @@ export function createRedisClock(client: Redis, key: string, base: Clock): Sessi
   };
 }
 
-export function createRedisFaults(client: Redis, key: string): FaultStore {
+export function createRedisFaults(client: Redis, own: SessionKeys): FaultStore {
   const run = scripts(client);
+  const key = `${own.prefix}faults`;
   return {
     add: async (fault) => {
-      await redisCall(() => client.rpush(key, JSON.stringify(fault)));
+      await redisCall(() => expiring(client.multi().rpush(key, JSON.stringify(fault)), key, own.ttlMs).exec());
     },
     list: async () => (await redisCall(() => client.lrange(key, 0, -1))).map((text) => JSON.parse(text) as Fault),
     clear: async () => {
@@ -99,11 +131,12 @@ export function createRedisFaults(client: Redis, key: string): FaultStore {
 }
 
 /** The last `capacity` requests: RPUSH and LTRIM in one MULTI, so the list never outgrows it. */
-export function createRedisJournal(client: Redis, key: string, capacity: number): JournalStore {
+export function createRedisJournal(client: Redis, own: SessionKeys, capacity: number): JournalStore {
+  const key = `${own.prefix}journal`;
   return {
     push: async (entry: JournalRecord) => {
       const line = JSON.stringify({ ...entry, path: keptText(entry.path), key: entry.key === null ? null : keptText(entry.key) });
-      await redisCall(() => client.multi().rpush(key, line).ltrim(key, -capacity, -1).exec());
+      await redisCall(() => expiring(client.multi().rpush(key, line).ltrim(key, -capacity, -1), key, own.ttlMs).exec());
     },
     list: async () =>
       (await redisCall(() => client.lrange(key, 0, -1))).map((text): JournalEntry => {
@@ -114,4 +147,9 @@ export function createRedisJournal(client: Redis, key: string, capacity: number)
       await redisCall(() => client.del(key));
     },
   };
+}
+
+/** A key written for a session lives as long as the session: its idle expiry starts again. */
+function expiring(multi: ChainableCommander, key: string, ttlMs: number): ChainableCommander {
+  return ttlMs > 0 ? multi.pexpire(key, ttlMs) : multi;
 }

@@ -7,7 +7,9 @@ import type { Redis } from 'ioredis';
 import type { StateBackend } from '../mock/state-backend.js';
 import { createRedisRateLimitStore } from '../rate-limit/redis-rate-limit-store.js';
 import { connectRedis, deleteByPrefix, redactUrl, redisCall } from './redis-client.js';
-import { createRedisClock, createRedisFaults, createRedisJournal } from './redis-session-state.js';
+import { createRedisKeys, type SharedKeys } from './redis-keys.js';
+import { createRedisClock, createRedisFaults, createRedisJournal, type SessionKeys } from './redis-session-state.js';
+import { DEFAULT_SESSION } from '../mock/session.js';
 
 /**
  * A session's keys start `<prefix>s:<name>:` with the name percent-encoded: `:` cannot appear in
@@ -17,15 +19,28 @@ export function sessionPrefix(prefix: string, session: string): string {
   return `${prefix}s:${encodeURIComponent(session)}:`;
 }
 
-export function createRedisStateBackend(client: Redis, url: string, prefix: string): StateBackend {
-  const own = (session: string) => sessionPrefix(prefix, session);
+/**
+ * How long a session nobody uses keeps its state in Redis: its cap in memory becomes this expiry
+ * (every request and admin call starts it again). The default session never expires.
+ */
+export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
+
+export function createRedisStateBackend(client: Redis, url: string, prefix: string, idleMs = SESSION_IDLE_MS): StateBackend {
+  let keys: SharedKeys | undefined;
+  const own = (session: string): SessionKeys => ({
+    prefix: sessionPrefix(prefix, session),
+    ttlMs: session === DEFAULT_SESSION ? 0 : idleMs,
+    keysVersion: `${prefix}keys:version`,
+    onKeysVersion: async (version) => keys?.seen(version),
+  });
   return {
     description: `redis ${redactUrl(url)} (prefix ${prefix})`,
-    rateLimits: (session, policy) => createRedisRateLimitStore(client, `${own(session)}rl:`, policy),
+    rateLimits: (session, policy) => createRedisRateLimitStore(client, `${own(session).prefix}rl:`, policy),
     anonymousRateLimits: (policy) => createRedisRateLimitStore(client, `${prefix}anon:rl:`, policy),
-    clock: (session, base) => createRedisClock(client, `${own(session)}clock`, base),
-    faults: (session) => createRedisFaults(client, `${own(session)}faults`),
-    journal: (session, capacity) => createRedisJournal(client, `${own(session)}journal`, capacity),
+    clock: (session, base) => createRedisClock(client, own(session), base),
+    faults: (session) => createRedisFaults(client, own(session)),
+    journal: (session, capacity) => createRedisJournal(client, own(session), capacity),
+    keys: (registry) => (keys = createRedisKeys(client, prefix, registry)),
     resetAll: async () => {
       await redisCall(() => deleteByPrefix(client, `${prefix}s:`));
       await redisCall(() => deleteByPrefix(client, `${prefix}anon:`));

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockProcess, runCli, type MockProcess } from '../../helpers/mock-processes.js';
+import { connectRedis } from '../../../src/redis/redis-client.js';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server.js';
 
 let redis: TestRedis;
@@ -109,6 +110,39 @@ describe('three mock processes on one Redis', () => {
     expect((await call(mocks[1]!, 'GET', '/__admin/clock', { session })).body.frozen).toBe(false);
     expect((await call(mocks[0]!, 'GET', '/__admin/requests', { session })).body).toEqual([]);
     expect((await call(mocks[2]!, 'GET', '/__admin/keys/demo-free', { session: other })).body.usage).toEqual({ minute: 1, day: 1 });
+  });
+
+  it('share a key added or removed through one', async () => {
+    const session = await freshSession('keys');
+    const key = `qa-shared-${process.pid}`;
+    expect((await call(mocks[1]!, 'GET', '/pets', { key, session })).status).toBe(401);
+    const added = await call(mocks[0]!, 'POST', '/__admin/keys', { body: { key, plan: 'Free' } });
+    expect(added.status).toBe(201);
+    expect((await call(mocks[2]!, 'POST', '/__admin/keys', { body: { key, plan: 'Pro' } })).status).toBe(409);
+    for (const mock of mocks) expect((await call(mock, 'GET', '/pets', { key, session })).status).toBe(200);
+    expect((await call(mocks[2]!, 'GET', `/__admin/keys/${key}`, { session })).body).toMatchObject({ plan: 'Free', usage: { minute: 3, day: 3 } });
+    expect((await call(mocks[1]!, 'DELETE', '/__admin/keys/demo-business')).status).toBe(204);
+    for (const mock of mocks) expect((await call(mock, 'GET', '/pets', { key: 'demo-business', session })).status).toBe(401);
+    expect((await call(mocks[2]!, 'DELETE', `/__admin/keys/${key}`)).status).toBe(204);
+    expect((await call(mocks[0]!, 'GET', '/pets', { key, session })).status).toBe(401);
+  });
+
+  it('give a named session an idle expiry and the default session none', async () => {
+    const session = await freshSession('expiry');
+    await call(mocks[0]!, 'GET', '/pets', { key: 'demo-pro', session });
+    await call(mocks[0]!, 'GET', '/pets', { key: 'demo-pro' });
+    const client = await connectRedis(redis.url);
+    try {
+      const named = `${PREFIX}s:${session}:`;
+      for (const suffix of ['clock', 'journal']) {
+        const ttl = await client.pttl(named + suffix);
+        expect(ttl).toBeGreaterThan(23 * 3600_000);
+        expect(ttl).toBeLessThanOrEqual(24 * 3600_000);
+      }
+      expect(await client.pttl(`${PREFIX}s:default:journal`)).toBe(-1);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('keep one journal of the requests every process served', async () => {
