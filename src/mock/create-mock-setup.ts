@@ -98,7 +98,7 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
   };
   const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
   const crudResources = resources.resources.filter((r) => plan.lines.some((l) => l.resource === r.name));
-  const states = sessionStates(plan.packs, loaded.document, options.seed, await seedRecords(crudResources, options.seed));
+  const states = sessionStates(plan.packs, loaded.document, options.seed, await seedRecords(crudResources, options.seed), backend.documents);
   const sessions = new SessionRegistry(
     {
       ...states,
@@ -107,6 +107,7 @@ export async function createMockSetup(options: MockSetupOptions): Promise<MockSe
       newFaults: (session) => backend.faults(session),
       newJournal: (session, capacity) => backend.journal(session, capacity),
       resetShared: () => backend.resetAll(),
+      resetSharedSession: (session) => backend.resetSession(session),
       baseClock: options.baseClock ?? systemClock,
       journalSize: options.journalSize ?? 1000,
     },

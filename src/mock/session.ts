@@ -23,8 +23,8 @@ export interface Session extends SessionState {
 
 export interface SessionFactory {
   /** A state for each pack in use, from its seed. */
-  newPackStates(): Map<string, unknown>;
-  newRecords(): RecordStore;
+  newPackStates(session: string): Map<string, unknown>;
+  newRecords(session: string): RecordStore;
   /** What `store` is for a session's states. */
   inspected(packs: ReadonlyMap<string, unknown>, records: RecordStore): Session['store'];
   /** The counters of a session; `undefined` names the anonymous ones shared by every session. */
@@ -34,6 +34,8 @@ export interface SessionFactory {
   newJournal(session: string, capacity: number): JournalStore;
   /** Forgets the shared state of sessions this process does not hold (a no-op in memory). */
   resetShared(): Promise<void>;
+  /** Forgets one session's shared state (a no-op in memory). */
+  resetSharedSession(session: string): Promise<void>;
   baseClock: Clock;
   journalSize: number;
 }
@@ -87,8 +89,9 @@ export class SessionRegistry {
 
   /** Back to the seed data, fresh counters, no bans or faults, real clock. */
   async reset(session: Session): Promise<void> {
-    session.packs = this.factory.newPackStates();
-    session.records = this.factory.newRecords();
+    await this.factory.resetSharedSession(session.name);
+    session.packs = this.factory.newPackStates(session.name);
+    session.records = this.factory.newRecords(session.name);
     session.store = this.factory.inspected(session.packs, session.records);
     await session.limits.clear();
     await session.clock.reset();
@@ -105,9 +108,9 @@ export class SessionRegistry {
   }
 
   private create(given: string): Session {
-    const packs = this.factory.newPackStates();
-    const records = this.factory.newRecords();
     const name = ownCopy(given);
+    const packs = this.factory.newPackStates(name);
+    const records = this.factory.newRecords(name);
     return {
       name,
       packs,

@@ -6,6 +6,7 @@
  */
 import { ControllableClock, type Clock } from '../core/clock.js';
 import { createMemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js';
+import type { SharedDocuments } from '../engine/session-states.js';
 import type { KeyRegistry } from '../rate-limit/key-registry.js';
 import type { ApiKeyRecord, BanPolicy, RateLimitStore } from '../rate-limit/types.js';
 import { FaultList, type Fault } from './faults.js';
@@ -57,6 +58,10 @@ export interface StateBackend {
   faults(session: string): FaultStore;
   journal(session: string, capacity: number): JournalStore;
   keys(registry: KeyRegistry): KeyChanges;
+  /** A session's records or pack state as one shared document; undefined: kept in this process. */
+  readonly documents?: SharedDocuments;
+  /** Forgets one session's shared state. */
+  resetSession(session: string): Promise<void>;
   /** Forgets every session's shared state, including sessions this process never saw. */
   resetAll(): Promise<void>;
   close(): Promise<void>;
@@ -74,6 +79,7 @@ export const memoryBackend: StateBackend = {
     remove: async (key) => registry.remove(key),
     refresh: async () => {},
   }),
+  resetSession: async () => {},
   resetAll: async () => {},
   close: async () => {},
 };

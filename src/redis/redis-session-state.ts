@@ -43,18 +43,20 @@ end
 return false
 `;
 
-// KEYS: clock, faults, journal, keys version. ARGV: idle ttl in ms (0: never expires).
+// KEYS: clock, keys version, then the session's other keys. ARGV: idle ttl in ms (0: never expires).
 // One read per request: the clock and the keys' version, and the session's expiry pushed back.
 const TOUCH = `
 local ttl = tonumber(ARGV[1])
 if ttl > 0 then
-  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ttl) end
+  for i = 1, #KEYS do
+    if i ~= 2 then redis.call('PEXPIRE', KEYS[i], ttl) end
+  end
 end
-return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[4])}
+return {redis.call('GET', KEYS[1]), redis.call('GET', KEYS[2])}
 `;
 
 interface SessionScripts {
-  petstoreTouchSession(clock: string, faults: string, journal: string, keysVersion: string, ttl: number): Promise<[string | null, string | null]>;
+  petstoreTouchSession(keyCount: number, ...keysAndTtl: (string | number)[]): Promise<[string | null, string | null]>;
   petstoreAdvanceClock(key: string, seconds: number, base: number, ttl: number): Promise<string>;
   petstoreTakeFault(key: string, method: string, path: string, template: string): Promise<string | null>;
 }
@@ -64,7 +66,8 @@ function scripts(client: Redis): SessionScripts {
   if (!c.petstoreAdvanceClock) {
     client.defineCommand('petstoreAdvanceClock', { numberOfKeys: 1, lua: ADVANCE });
     client.defineCommand('petstoreTakeFault', { numberOfKeys: 1, lua: TAKE_FAULT });
-    client.defineCommand('petstoreTouchSession', { numberOfKeys: 4, lua: TOUCH });
+    // The number of keys varies (one per kind of state in use): given with each call.
+    client.defineCommand('petstoreTouchSession', { lua: TOUCH });
   }
   return c as unknown as SessionScripts;
 }
@@ -76,6 +79,8 @@ export interface SessionKeys {
   /** The version key of the shared API keys, and what to do with the version read. */
   keysVersion: string;
   onKeysVersion(version: string | null): Promise<void>;
+  /** The suffixes of the session's documents in use (records, pack states), for the expiry. */
+  documents(): readonly string[];
 }
 
 /**
@@ -96,7 +101,8 @@ export function createRedisClock(client: Redis, own: SessionKeys, base: Clock): 
       return frozenAt !== undefined;
     },
     refresh: async () => {
-      const [at, keysVersion] = await redisCall(() => run.petstoreTouchSession(key, `${own.prefix}faults`, `${own.prefix}journal`, own.keysVersion, own.ttlMs));
+      const others = ['faults', 'journal', ...own.documents()].map((suffix) => own.prefix + suffix);
+      const [at, keysVersion] = await redisCall(() => run.petstoreTouchSession(2 + others.length, key, own.keysVersion, ...others, own.ttlMs));
       remember(at);
       await own.onKeysVersion(keysVersion);
     },

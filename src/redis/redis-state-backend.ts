@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { StateBackend } from '../mock/state-backend.js';
 import { createRedisRateLimitStore } from '../rate-limit/redis-rate-limit-store.js';
 import { connectRedis, deleteByPrefix, redactUrl, redisCall } from './redis-client.js';
+import { createRedisDocument } from './redis-document.js';
 import { createRedisKeys, type SharedKeys } from './redis-keys.js';
 import { createRedisClock, createRedisFaults, createRedisJournal, type SessionKeys } from './redis-session-state.js';
 import { DEFAULT_SESSION } from '../mock/session.js';
@@ -27,11 +28,14 @@ export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 
 export function createRedisStateBackend(client: Redis, url: string, prefix: string, idleMs = SESSION_IDLE_MS): StateBackend {
   let keys: SharedKeys | undefined;
+  // The same kinds for every session (the packs in use, the records): learnt as they are made.
+  const kinds = new Set<string>();
   const own = (session: string): SessionKeys => ({
     prefix: sessionPrefix(prefix, session),
     ttlMs: session === DEFAULT_SESSION ? 0 : idleMs,
     keysVersion: `${prefix}keys:version`,
     onKeysVersion: async (version) => keys?.seen(version),
+    documents: () => [...kinds],
   });
   return {
     description: `redis ${redactUrl(url)} (prefix ${prefix})`,
@@ -41,6 +45,13 @@ export function createRedisStateBackend(client: Redis, url: string, prefix: stri
     faults: (session) => createRedisFaults(client, own(session)),
     journal: (session, capacity) => createRedisJournal(client, own(session), capacity),
     keys: (registry) => (keys = createRedisKeys(client, prefix, registry)),
+    documents: (session, kind) => {
+      kinds.add(kind);
+      return createRedisDocument(client, `${own(session).prefix}${kind}`, own(session).ttlMs);
+    },
+    resetSession: async (session) => {
+      await redisCall(() => deleteByPrefix(client, own(session).prefix));
+    },
     resetAll: async () => {
       await redisCall(() => deleteByPrefix(client, `${prefix}s:`));
       await redisCall(() => deleteByPrefix(client, `${prefix}anon:`));

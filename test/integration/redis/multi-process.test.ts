@@ -112,6 +112,35 @@ describe('three mock processes on one Redis', () => {
     expect((await call(mocks[2]!, 'GET', '/__admin/keys/demo-free', { session: other })).body.usage).toEqual({ minute: 1, day: 1 });
   });
 
+  it('serve one set of records: created through one, read, listed and deleted through the others', async () => {
+    const session = await freshSession('records');
+    const name = `Shared-${process.pid}`;
+    const created = await call(mocks[0]!, 'POST', '/pets', { key: 'demo-business', session, body: { name, categoryId: 1 } });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    expect((await call(mocks[1]!, 'GET', `/pets/${id}`, { key: 'demo-business', session })).body).toEqual(created.body);
+    const listed = await call(mocks[2]!, 'GET', `/pets?name=${name}`, { key: 'demo-business', session });
+    expect(listed.body.map((p: { id: number }) => p.id)).toEqual([id]);
+    expect((await call(mocks[1]!, 'DELETE', `/pets/${id}`, { key: 'demo-business', session })).status).toBe(204);
+    expect((await call(mocks[0]!, 'GET', `/pets/${id}`, { key: 'demo-business', session })).status).toBe(404);
+    const next = await call(mocks[2]!, 'POST', '/pets', { key: 'demo-business', session, body: { name, categoryId: 1 } });
+    expect(next.body.id).toBe(id + 1);
+    expect((await call(mocks[0]!, 'GET', `/pets/${id + 1}`, { key: 'demo-business', session: `other-${process.pid}` })).status).toBe(404);
+  });
+
+  it('give exactly 10 of 30 orders raced through three processes at a stock of 10', async () => {
+    const session = await freshSession('orders');
+    const pet = await call(mocks[0]!, 'POST', '/pets', { key: 'demo-business', session, body: { name: 'Raced', categoryId: 1 } });
+    expect((await call(mocks[1]!, 'PUT', `/store/inventory/${pet.body.id}`, { key: 'demo-business', session, body: { quantity: 10 } })).status).toBe(200);
+    const orders = await Promise.all(Array.from({ length: 30 }, (_, i) => call(mocks[i % 3]!, 'POST', '/store/orders', { key: 'demo-business', session, body: { petId: pet.body.id, quantity: 1 } })));
+    expect(orders.filter((o) => o.status === 201)).toHaveLength(10);
+    // The last unit sold marks the pet sold: later orders meet that before the empty stock.
+    expect(orders.filter((o) => o.status === 409).every((o) => ['insufficient_stock', 'pet_not_available'].includes(o.body.code))).toBe(true);
+    expect(orders.filter((o) => o.status === 409)).toHaveLength(20);
+    expect(new Set(orders.filter((o) => o.status === 201).map((o) => o.body.id)).size).toBe(10);
+    expect((await call(mocks[2]!, 'GET', `/store/inventory/${pet.body.id}`, { key: 'demo-business', session })).body.quantity).toBe(0);
+  });
+
   it('share a key added or removed through one', async () => {
     const session = await freshSession('keys');
     const key = `qa-shared-${process.pid}`;
