@@ -216,6 +216,20 @@ describe('the mock with --store', () => {
     expect(stderr).not.toContain('secret');
   });
 
+  it('closes its Redis connection on SIGTERM and exits 0', async () => {
+    const client = await connectRedis(redis.url);
+    try {
+      const clients = async () => String(await client.client('LIST')).trim().split('\n').length;
+      const before = await clients();
+      const extra = await startMockProcess(['--store', redis.url, '--store-prefix', PREFIX]);
+      expect(await clients()).toBe(before + 1);
+      expect(await extra.stop()).toBe(0);
+      expect(await clients()).toBe(before);
+    } finally {
+      client.disconnect();
+    }
+  });
+
   it('refuses a --store that is not a redis:// URL', async () => {
     const { code, stderr } = await runCli(['mock', '--port', '0', '--store', 'http://127.0.0.1:6379']);
     expect(code).toBe(2);
