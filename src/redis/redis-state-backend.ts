@@ -47,7 +47,7 @@ export function createRedisStateBackend(client: Redis, url: string, prefix: stri
     keys: (registry) => (keys = createRedisKeys(client, prefix, registry)),
     documents: (session, kind) => {
       kinds.add(kind);
-      return createRedisDocument(client, `${own(session).prefix}${kind}`, own(session).ttlMs);
+      return createRedisDocument(client, `${own(session).prefix}${kind}`, `${prefix}versions`, own(session).ttlMs);
     },
     resetSession: async (session) => {
       await redisCall(() => deleteByPrefix(client, own(session).prefix));

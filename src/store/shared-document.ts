@@ -8,16 +8,21 @@
 import { StoreUnavailableError } from './store-unavailable-error.js';
 
 export interface VersionedText {
-  /** null: never written (the session starts from the seed). */
+  /** null: never written (the session starts from the seed), or `unchanged`. */
   text: string | null;
   version: string;
+  /** The version is the one the reader holds: it may keep what it parsed (no text sent). */
+  unchanged?: boolean;
 }
 
-/** What a shared backend provides per session and kind of state. */
+/**
+ * What a shared backend provides per session and kind of state. A version names one text for
+ * good (never reused, not even after a reset), so a reader may keep a parsed copy per version.
+ */
 export interface SharedDocument {
-  read(): Promise<VersionedText>;
-  /** Writes `text` if the version is still `version`; false when another writer came first. */
-  write(version: string, text: string): Promise<boolean>;
+  read(held?: string): Promise<VersionedText>;
+  /** Writes `text` if the version is still `version`: the new version, or undefined when another writer came first. */
+  write(version: string, text: string): Promise<string | undefined>;
 }
 
 /** Contention is short-lived (a request's worth); past this many lost races something is wrong. */
@@ -31,14 +36,32 @@ export interface Codec<S> {
 }
 
 export class SharedState<S> {
+  /**
+   * The state parsed at `version`, and its text. Never changed once kept: a read in flight may
+   * still be looking at it, so a change works on its own copy parsed from the text.
+   */
+  private kept: { version: string; state: S; text: string | null } | undefined;
+
   constructor(
     private readonly document: SharedDocument,
     private readonly codec: Codec<S>,
   ) {}
 
-  /** The state as it is now (a consistent read: one document). */
+  /** The state as it is now (a consistent read: one document); parsed only when it changed. */
   async read(): Promise<S> {
-    const { text } = await this.document.read();
+    return (await this.current()).state;
+  }
+
+  private async current(): Promise<{ version: string; state: S; text: string | null }> {
+    const held = this.kept;
+    const { text, version, unchanged } = await this.document.read(held?.version);
+    if (unchanged && held && held.version === version) return held;
+    const fresh = { version, state: this.parse(text), text };
+    this.kept = fresh;
+    return fresh;
+  }
+
+  private parse(text: string | null): S {
     return text === null ? this.codec.seed() : this.codec.parse(text);
   }
 
@@ -48,10 +71,15 @@ export class SharedState<S> {
    */
   async update<T>(change: (state: S) => T | Promise<T>): Promise<T> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const { text, version } = await this.document.read();
-      const state = text === null ? this.codec.seed() : this.codec.parse(text);
+      const { version, text } = await this.current();
+      const state = this.parse(text);
       const result = await change(state);
-      if (await this.document.write(version, await this.codec.serialize(state))) return result;
+      const newText = await this.codec.serialize(state);
+      const written = await this.document.write(version, newText);
+      if (written !== undefined) {
+        this.kept = { version: written, state, text: newText };
+        return result;
+      }
     }
     throw new StoreUnavailableError(`the shared state stayed contended for ${MAX_ATTEMPTS} attempts`);
   }

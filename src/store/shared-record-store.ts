@@ -19,7 +19,7 @@ function toText(data: RecordData): string {
 function fromText(text: string): RecordData {
   const stored = JSON.parse(text) as StoredRecords;
   return {
-    resources: new Map(stored.resources.map(([resource, scopes]) => [resource, new Map(scopes.map(([scope, records]) => [scope, new Map(records)]))])),
+    resources: new Map(stored.resources.map(([resource, scopes]) => [resource, new Map(scopes.map(([scope, records]) => [scope, new Map(records.map(([id, record]) => [id, Object.freeze(record)]))]))])),
     sequences: new Map(stored.sequences),
   };
 }
