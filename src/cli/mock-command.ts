@@ -8,6 +8,8 @@ import { AUTH_MODES, type AuthMode } from '../mock/request-authenticator.js';
 import { ConfigError, parseKeyConfigText, type KeyConfig } from '../rate-limit/key-config.js';
 import { BUILT_IN_PLANS } from '../rate-limit/plans.js';
 import { SpecError } from '../spec/spec-error.js';
+import { StoreUnavailableError } from '../store/store-unavailable-error.js';
+import { redactUrl } from '../store/redact-url.js';
 import { startupBanner } from './startup-banner.js';
 
 const USAGE = `usage: petstore-kit mock [options]
@@ -22,6 +24,9 @@ const USAGE = `usage: petstore-kit mock [options]
                       non-empty credential passes); default known-keys for the bundled document,
                       any-credential for any other
   --default-plan P    plan of credentials that are not known keys under any-credential (default ${DEFAULT_PLAN})
+  --store URL         keep all state in Redis (redis://HOST:PORT[/DB]; also env PETSTORE_STORE), so
+                      several mock processes on one Redis behave as one server (default: in memory)
+  --store-prefix P    prefix of every Redis key this mock writes (default petstore-kit:)
   --log-level L       silent | error | info | debug (default info)
   --quiet             same as --log-level error
   -h, --help          this text
@@ -41,6 +46,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
         port: { type: 'string' }, host: { type: 'string' }, spec: { type: 'string' }, seed: { type: 'string' },
         config: { type: 'string' }, 'admin-token': { type: 'string' }, 'log-level': { type: 'string' },
         auth: { type: 'string' }, 'default-plan': { type: 'string' },
+        store: { type: 'string' }, 'store-prefix': { type: 'string' },
         quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -74,8 +80,9 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
   const plans = config?.plans ?? BUILT_IN_PLANS;
   const defaultPlan = values['default-plan'];
   if (defaultPlan !== undefined && !plans.has(defaultPlan)) throw new UsageError(`--default-plan must name a plan: ${[...plans.keys()].join(', ')} (got ${JSON.stringify(defaultPlan)})`);
+  const store = storeOption(values.store ?? (process.env.PETSTORE_STORE || undefined), values['store-prefix']);
   const logger = createLogger(level, out, err);
-  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger });
+  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store });
   try {
     const warning = exposedAdminWarning(host, values['admin-token']);
     if (warning) err.write(`${warning}\n`);
@@ -95,6 +102,16 @@ export function exposedAdminWarning(host: string, adminToken: string | undefined
   return `warning: listening on ${host}, reachable from other machines, and /__admin has no --admin-token: anyone who can reach it can reset data and add keys.`;
 }
 
+function storeOption(url: string | undefined, prefix: string | undefined): { url: string; prefix?: string } | undefined {
+  if (url === undefined) {
+    if (prefix !== undefined) throw new UsageError('--store-prefix needs --store redis://HOST:PORT');
+    return undefined;
+  }
+  if (!/^rediss?:\/\/[^\s]+$/.test(url)) throw new UsageError(`--store must be a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379/0 (got ${JSON.stringify(redactUrl(url))})`);
+  if (prefix !== undefined && (prefix.length === 0 || prefix.length > 100 || /\s/.test(prefix))) throw new UsageError('--store-prefix must be 1..100 characters without spaces');
+  return prefix === undefined ? { url } : { url, prefix };
+}
+
 function integer(text: string, flag: string, min: number, max: number): number {
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max} (got ${JSON.stringify(text)})`);
   return Number(text);
@@ -103,7 +120,7 @@ function integer(text: string, flag: string, min: number, max: number): number {
 /** The one-line message for a start-up failure, or undefined when it is a bug. */
 export function startupProblem(error: unknown): string | undefined {
   if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
-  if (error instanceof SpecError || error instanceof ConfigError) return error.message;
+  if (error instanceof SpecError || error instanceof ConfigError || error instanceof StoreUnavailableError) return error.message;
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code === 'EADDRINUSE') return `the port is already in use (${(error as Error).message}); pick another with --port`;
   if (code === 'EACCES' || code === 'EADDRNOTAVAIL') return `cannot listen there (${(error as Error).message})`;

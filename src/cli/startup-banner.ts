@@ -23,6 +23,7 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     '',
     `petstore-kit mock serving ${mock.setup.index.operations.length} operations of ${mock.setup.loaded.file}`,
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
+    ...(mock.setup.backend.description === 'memory' ? [] : [`  state shared through ${mock.setup.backend.description}`]),
     '',
     'Operations (behaviour chosen at load; also GET /__admin/operations):',
     ...formatBehaviourLines(mock.setup.plan.lines).map((line) => `  ${line}`),

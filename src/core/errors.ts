@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   invalid_reference: 422,
   rate_limit_exceeded: 429,
   internal_error: 500,
+  store_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

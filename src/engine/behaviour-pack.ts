@@ -1,5 +1,6 @@
 import type { Document } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
+import type { SharedDocument } from '../store/shared-document.js';
 import type { BehaviourContext, OperationResult } from './behaviour.js';
 
 /** A pack's handler of one operation, given the session's state of that pack. */
@@ -25,6 +26,11 @@ export interface BehaviourPack<State = unknown, Seed = unknown> {
   /** `document` is the dereferenced one; the same `seed` gives the same data. */
   seed(document: Document, seed: number): Seed;
   createState(seed: Seed): State;
+  /**
+   * The state kept in a shared store (Redis, `--store`) as one versioned document, for packs
+   * that support it; a pack without it cannot be served by several processes as one.
+   */
+  createSharedState?(seed: Seed, document: SharedDocument): State;
   /** The state as plain data, for inspection (tests, the soak run). */
   snapshot(state: State): Promise<unknown>;
   handler(operation: Operation): PackHandler<State>;

@@ -1,24 +1,31 @@
 import type { Document } from '../spec/openapi.js';
 import { createMemoryRecordStore } from '../store/memory-record-store.js';
 import type { RecordData, RecordStore } from '../store/record-store.js';
+import type { SharedDocument } from '../store/shared-document.js';
+import { createSharedRecordStore } from '../store/shared-record-store.js';
 import type { AnyPack } from './behaviour-pack.js';
 
 export interface SessionStates {
-  newPackStates(): Map<string, unknown>;
-  newRecords(): RecordStore;
+  newPackStates(session: string): Map<string, unknown>;
+  newRecords(session: string): RecordStore;
   inspected(packs: ReadonlyMap<string, unknown>, records: RecordStore): { snapshot(): Promise<unknown> };
 }
+
+/** A session's document of one kind of state in a shared store (`--store`). */
+export type SharedDocuments = (session: string, kind: string) => SharedDocument;
 
 /**
  * Makes each session's states from seeds built once here: a pack's seed data (for the packs in
  * use) and the inferred resources' records. Sessions and resets copy from them.
  */
-export function sessionStates(packs: readonly AnyPack[], document: Document, seed: number, records: RecordData): SessionStates {
+export function sessionStates(packs: readonly AnyPack[], document: Document, seed: number, records: RecordData, shared?: SharedDocuments): SessionStates {
   const seeds = packs.map((pack) => [pack, pack.seed(document, seed)] as const);
   const first = packs[0];
+  const packState = (session: string, pack: AnyPack, data: unknown) =>
+    shared && pack.createSharedState ? pack.createSharedState(data, shared(session, `pack:${pack.name}`)) : pack.createState(data);
   return {
-    newPackStates: () => new Map(seeds.map(([pack, data]) => [pack.name, pack.createState(data)])),
-    newRecords: () => createMemoryRecordStore(records),
+    newPackStates: (session) => new Map(seeds.map(([pack, data]) => [pack.name, packState(session, pack, data)])),
+    newRecords: (session) => (shared ? createSharedRecordStore(records, shared(session, 'records')) : createMemoryRecordStore(records)),
     inspected: (states, store) => (first ? { snapshot: () => first.snapshot(states.get(first.name)) } : store),
   };
 }

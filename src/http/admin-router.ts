@@ -3,6 +3,8 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { ApiError } from '../core/errors.js';
 import type { Fault } from '../mock/faults.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
+import { storeUnavailable } from '../mock/mock-engine.js';
+import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import type { Session } from '../mock/session.js';
 import { parseNewKey } from '../rate-limit/key-config.js';
 import { DuplicateKeyError } from '../rate-limit/key-registry.js';
@@ -26,9 +28,10 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
  */
 export function createAdminRouter(setup: MockSetup, adminToken: string | undefined, listenHost = '127.0.0.1'): Router {
   const router = express.Router();
-  const { sessions, keys, config } = setup;
+  const { sessions, keys, config, keyChanges } = setup;
   const sessionOf = (req: Request): Session => sessions.get(req.header('x-mock-session') || undefined);
   const keyView = async (record: Readonly<ApiKeyRecord>, session: Session) => {
+    await session.clock.refresh?.();
     const usage = await session.limits.usage(keySubject(record.key), session.clock.now());
     return {
       key: record.key,
@@ -40,7 +43,8 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
       bannedUntil: usage.bannedUntil === null ? null : new Date(usage.bannedUntil).toISOString(),
     };
   };
-  const knownKey = (req: Request) => {
+  const knownKey = async (req: Request) => {
+    await keyChanges.refresh();
     const record = keys.get(String(req.params.key));
     if (!record) throw new AdminError(404, 'not_found', 'No such API key');
     return record;
@@ -52,16 +56,18 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   router.use((req, _res, next) => next(Number(req.headers['content-length']) > ADMIN_BODY_LIMIT ? new AdminError(413, 'payload_too_large', 'The request body is over 64 KiB') : undefined));
   router.use(express.json({ limit: ADMIN_BODY_LIMIT }));
 
-  router.post('/reset', (req, res) => {
-    if (req.header('x-mock-session')) sessions.reset(sessionOf(req));
-    else sessions.resetAll();
+  router.post('/reset', async (req, res) => {
+    if (req.header('x-mock-session')) await sessions.reset(sessionOf(req));
+    else await sessions.resetAll();
     res.status(204).end();
   });
 
-  router.get('/clock', (req, res) => {
-    res.json(clockView(sessionOf(req)));
+  router.get('/clock', async (req, res) => {
+    const session = sessionOf(req);
+    await session.clock.refresh?.();
+    res.json(clockView(session));
   });
-  router.post('/clock', (req, res) => {
+  router.post('/clock', async (req, res) => {
     const session = sessionOf(req);
     const body = objectBody(req);
     const keysGiven = Object.keys(body);
@@ -71,26 +77,28 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     if ('set' in body) {
       const at = typeof body.set === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(body.set) ? Date.parse(body.set) : NaN;
       if (Number.isNaN(at)) throw new AdminError(400, 'validation_failed', '"set" must be an ISO 8601 date-time, e.g. 2027-07-01T00:00:00Z');
-      session.clock.set(at);
+      await session.clock.set(at);
     } else {
       const seconds = body.advanceSeconds;
       if (typeof seconds !== 'number' || !Number.isFinite(seconds) || Math.abs(seconds) > 100 * 365 * 86400) {
         throw new AdminError(400, 'validation_failed', '"advanceSeconds" must be a finite number of seconds');
       }
-      session.clock.advance(seconds);
+      await session.clock.refresh?.();
+      await session.clock.advance(seconds);
     }
     res.json(clockView(session));
   });
 
   router.get('/keys', async (req, res) => {
     const session = sessionOf(req);
+    await keyChanges.refresh();
     res.json(await Promise.all(keys.list().map((k) => keyView(k, session))));
   });
   router.post('/keys', async (req, res) => {
     const { record, problems } = parseNewKey(objectBody(req), keys.plans);
     if (!record) throw new AdminError(400, 'validation_failed', problems.join('; '));
     try {
-      keys.add(record);
+      await keyChanges.add(record);
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw new AdminError(409, 'key_exists', error.message);
       throw error;
@@ -98,36 +106,37 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     res.status(201).location(`/__admin/keys/${encodeURIComponent(record.key)}`).json(await keyView(record, sessionOf(req)));
   });
   router.get('/keys/:key', async (req, res) => {
-    res.json(await keyView(knownKey(req), sessionOf(req)));
+    res.json(await keyView(await knownKey(req), sessionOf(req)));
   });
-  router.delete('/keys/:key', (req, res) => {
-    keys.remove(knownKey(req).key);
+  router.delete('/keys/:key', async (req, res) => {
+    await keyChanges.remove((await knownKey(req)).key);
     res.status(204).end();
   });
   router.post('/keys/:key/ban', async (req, res) => {
-    const record = knownKey(req);
+    const record = await knownKey(req);
     const session = sessionOf(req);
+    await session.clock.refresh?.();
     const now = session.clock.now();
     await session.limits.ban(keySubject(record.key), now + config.bans.banSeconds * 1000, now);
     res.json(await keyView(record, session));
   });
   router.post('/keys/:key/unban', async (req, res) => {
-    const record = knownKey(req);
+    const record = await knownKey(req);
     const session = sessionOf(req);
     await session.limits.unban(keySubject(record.key));
     res.json(await keyView(record, session));
   });
 
-  router.get('/faults', (req, res) => {
-    res.json(sessionOf(req).faults.list());
+  router.get('/faults', async (req, res) => {
+    res.json(await sessionOf(req).faults.list());
   });
-  router.post('/faults', (req, res) => {
+  router.post('/faults', async (req, res) => {
     const fault = parseFault(objectBody(req));
-    sessionOf(req).faults.add(fault);
+    await sessionOf(req).faults.add(fault);
     res.status(201).json(fault);
   });
-  router.delete('/faults', (req, res) => {
-    sessionOf(req).faults.clear();
+  router.delete('/faults', async (req, res) => {
+    await sessionOf(req).faults.clear();
     res.status(204).end();
   });
 
@@ -135,8 +144,8 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     res.json(setup.plan.lines);
   });
 
-  router.get('/requests', (req, res) => {
-    res.json(sessionOf(req).journal.list());
+  router.get('/requests', async (req, res) => {
+    res.json(await sessionOf(req).journal.list());
   });
 
   router.use((req, _res, next) => next(new AdminError(404, 'not_found', `No control endpoint at ${req.method} /__admin${req.path.slice(0, 200)}`)));
@@ -211,6 +220,7 @@ function adminErrorHandler(error: unknown, _req: Request, res: Response, _next: 
   let status = 500;
   let code = 'internal_error';
   let message = 'Internal error';
+  if (error instanceof StoreUnavailableError) error = storeUnavailable();
   if (error instanceof AdminError) ({ status, code, message } = error);
   else if (error instanceof ApiError) ({ status, code, message } = error);
   else if (isClientHttpError(error)) {
@@ -221,6 +231,7 @@ function adminErrorHandler(error: unknown, _req: Request, res: Response, _next: 
     message = status === 400 ? ('type' in error ? 'Malformed JSON in the request body' : 'The request could not be read (a malformed path or body encoding)') : error.message;
   }
   if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
+  if (status === 503) res.setHeader('Retry-After', '1');
   // The rest of a body over the limit is not read: the connection cannot carry another request.
   if (status === 413) res.setHeader('Connection', 'close');
   res.status(status).json({ code, message, status });

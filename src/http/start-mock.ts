@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../core/clock.js';
 import { createMockSetup, type MockSetup } from '../mock/create-mock-setup.js';
+import type { StateBackend } from '../mock/state-backend.js';
 import type { AuthMode } from '../mock/request-authenticator.js';
 import type { KeyConfig } from '../rate-limit/key-config.js';
 import { AdminClient } from './admin-client.js';
@@ -45,6 +46,8 @@ export interface StartMockOptions {
   requestTimeout?: number;
   /** Milliseconds an idle keep-alive connection stays open; default 5 s. */
   keepAliveTimeout?: number;
+  /** Shared state (`--store redis://...`): `prefix` defaults to `petstore-kit:`. Default: in this process. */
+  store?: { url: string; prefix?: string };
 }
 
 export interface RunningMock {
@@ -63,7 +66,9 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const level: LogLevel = options.quiet ? 'silent' : (options.logLevel ?? 'silent');
   const logger = options.logger ?? createLogger(level);
   const specFile = options.specFile ?? DEFAULT_SPEC_FILE;
+  const stateBackend = await openStateBackend(options.store);
   const setup = await createMockSetup({
+    stateBackend,
     specFile,
     seed: options.seed ?? DEFAULT_SEED,
     config: options.config,
@@ -117,7 +122,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       new Promise<void>((resolve) => {
         server.close(() => {
           logger.flush();
-          resolve();
+          // Graceful shutdown ends the Redis connection too, once the last request is answered.
+          void setup.backend.close().then(resolve);
         });
         server.closeIdleConnections();
         // A connection busy with a request closes once it is answered (else it would idle on
@@ -134,6 +140,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
         }, 2_000).unref();
       }),
   };
+}
+
+/** Redis is imported only when asked for: the in-memory default loads no client library. */
+async function openStateBackend(store: StartMockOptions['store']): Promise<StateBackend | undefined> {
+  if (!store) return undefined;
+  const { openRedisStateBackend } = await import('../redis/redis-state-backend.js');
+  const { DEFAULT_STORE_PREFIX } = await import('../redis/redis-client.js');
+  return openRedisStateBackend(store.url, store.prefix ?? DEFAULT_STORE_PREFIX);
 }
 
 /** The bundled document keeps its demo keys only; any other document takes any credential. */

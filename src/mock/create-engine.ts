@@ -8,7 +8,6 @@ import { sessionStates } from '../engine/session-states.js';
 import { createFaker } from '../generation/create-faker.js';
 import { defaultKeyConfig, type KeyConfig } from '../rate-limit/key-config.js';
 import { KeyRegistry, maskKey } from '../rate-limit/key-registry.js';
-import { createMemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js';
 import { ANONYMOUS_PLAN } from '../rate-limit/plans.js';
 import { prepareDocument, type LoadedDocument } from '../spec/prepare-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
@@ -22,6 +21,7 @@ import type { MockRequest } from './mock-request.js';
 import { createRequestAuthenticator, type AuthMode } from './request-authenticator.js';
 import { compileBodyReader, type BodyReader } from './read-request-body.js';
 import { SessionRegistry } from './session.js';
+import { memoryBackend, type KeyChanges, type StateBackend } from './state-backend.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** The plan of credentials that are not known keys under `--auth any-credential`. */
@@ -47,6 +47,8 @@ export interface EngineOptions {
   journalSize?: number;
   delay?: (ms: number) => Promise<void>;
   onInternalError?: (error: unknown, request: MockRequest) => void;
+  /** Where shared state lives (src/mock/state-backend.ts); default in this process. */
+  stateBackend?: StateBackend;
 }
 
 /** Everything the HTTP layer serves: built once at start from the document and the config. */
@@ -64,6 +66,9 @@ export interface MockSetup {
   /** The security of each operation, and what the mock does about schemes it cannot check. */
   security: SecurityIndex;
   auth: { mode: AuthMode; defaultPlan: string };
+  backend: StateBackend;
+  /** Changes to `keys` made through the control API (shared when the backend is). */
+  keyChanges: KeyChanges;
 }
 
 export function isLoaded(document: unknown): document is LoadedDocument {
@@ -87,6 +92,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
   const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS, crudInference(resources));
   const config = options.config ?? defaultKeyConfig();
   const keys = KeyRegistry.fromConfig(config);
+  const backend = options.stateBackend ?? memoryBackend;
   const security = buildSecurityIndex(loaded.document, index.operations);
   const auth = { mode: options.auth ?? 'known-keys', defaultPlan: options.defaultPlan ?? DEFAULT_PLAN };
   const defaultLimits = config.plans.get(auth.defaultPlan);
@@ -108,11 +114,16 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
   };
   const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
   const crudResources = resources.resources.filter((r) => plan.lines.some((l) => l.resource === r.name));
-  const states = sessionStates(plan.packs, loaded.document, options.seed, await seedRecords(crudResources, options.seed));
+  const states = sessionStates(plan.packs, loaded.document, options.seed, await seedRecords(crudResources, options.seed), backend.documents);
   const sessions = new SessionRegistry(
     {
       ...states,
-      newRateLimitStore: () => createMemoryRateLimitStore(config.bans),
+      newRateLimitStore: (session) => (session === undefined ? backend.anonymousRateLimits(config.bans) : backend.rateLimits(session, config.bans)),
+      newClock: (session, base) => backend.clock(session, base),
+      newFaults: (session) => backend.faults(session),
+      newJournal: (session, capacity) => backend.journal(session, capacity),
+      resetShared: () => backend.resetAll(),
+      resetSharedSession: (session) => backend.resetSession(session),
       baseClock: options.baseClock ?? systemClock,
       journalSize: options.journalSize ?? 1000,
     },
@@ -133,5 +144,5 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
     delay: options.delay ?? realDelay,
     onInternalError: options.onInternalError ?? (() => {}),
   });
-  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed, security, auth };
+  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed, security, auth, backend, keyChanges: backend.keys(keys) };
 }

@@ -13,6 +13,7 @@ import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
 import type { RequestAuth, RequestAuthenticator } from './request-authenticator.js';
 import { CheckedBody, type BodyReader } from './read-request-body.js';
+import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import type { Session, SessionRegistry } from './session.js';
 
 export interface EngineDeps {
@@ -52,6 +53,9 @@ export class MockEngine {
     const sessionName = headerValue(request.headers['x-mock-session']);
     const badSessionName = sessionName !== undefined && !SESSION_NAME.test(sessionName);
     const session = this.deps.sessions.get(badSessionName ? undefined : sessionName);
+    // A shared clock is read once per request; an outage is answered below, as any store error.
+    let storeError: unknown;
+    if (session.clock.refresh) await session.clock.refresh().catch((error: unknown) => (storeError = error));
     const now = session.clock.now();
     const match = this.deps.router.match(request.method, request.path);
     const operation = match.kind === 'operation' ? match.operation : undefined;
@@ -60,6 +64,7 @@ export class MockEngine {
     let response: MockResponse;
     let auth: RequestAuth | undefined;
     try {
+      if (storeError) throw storeError;
       auth = this.deps.authenticate(request, operation);
       const counters = auth.anonymous ? this.deps.sessions.anonymous : session.limits;
       const decision = await counters.consume(auth.subject, auth.limits, now);
@@ -86,13 +91,15 @@ export class MockEngine {
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
     const masked = auth?.shown ?? null;
     const shownPath = truncate(request.path);
-    session.journal.push({ at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked });
+    const pushed = session.journal.push({ at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked });
+    // A journal line lost to an outage must not turn the answer into a crash.
+    if (pushed) await pushed.catch(() => {});
     response.meta = { path: shownPath, ms, key: masked, session: session.name };
     return response;
   }
 
   private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>): Promise<OperationResult> {
-    const fault = session.faults.take(request.method, request.path, operation.path);
+    const fault = await session.faults.take(request.method, request.path, operation.path);
     if (fault) {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
       return this.faultResult(operation, fault.status);
@@ -125,8 +132,8 @@ export class MockEngine {
   }
 
   private errorResponse(error: unknown, headers: Record<string, string>, request: MockRequest, operation?: Operation): MockResponse {
-    const apiError = error instanceof ApiError ? error : new ApiError('internal_error', 'Internal error');
-    if (!(error instanceof ApiError)) this.deps.onInternalError(error, request);
+    const apiError = error instanceof ApiError ? error : error instanceof StoreUnavailableError ? storeUnavailable() : new ApiError('internal_error', 'Internal error');
+    if (!(error instanceof ApiError) && !(error instanceof StoreUnavailableError)) this.deps.onInternalError(error, request);
     const body = apiError.toBody();
     if (apiError.code === 'validation_failed' && operation) body.status = validationStatus(operation);
     const response: MockResponse = { status: body.status, headers: Object.assign(headers, apiError.headers), body };
@@ -147,6 +154,11 @@ function limited(decision: Exclude<Decision, { outcome: 'allowed' }>): ApiError 
   }
   const limit = decision.headers['X-RateLimit-Limit'];
   return new ApiError('rate_limit_exceeded', `Rate limit of ${limit} requests per ${decision.window} exceeded; retry in ${decision.retryAfter} seconds`, { headers: retry });
+}
+
+/** The shared store is away: the client may retry shortly; the mock comes back by itself. */
+export function storeUnavailable(): ApiError {
+  return new ApiError('store_unavailable', 'The shared state store (Redis) is unavailable; retry shortly', { headers: { 'Retry-After': '1' } });
 }
 
 const bodiless = new WeakMap<Operation, Operation>();

@@ -1,10 +1,9 @@
-import { ControllableClock, type Clock } from '../core/clock.js';
+import type { Clock } from '../core/clock.js';
 import type { SessionState } from '../engine/behaviour.js';
 import type { RateLimitStore } from '../rate-limit/types.js';
 import type { RecordStore } from '../store/record-store.js';
-import { FaultList } from './faults.js';
-import { Journal } from './journal.js';
 import { ownCopy } from './kept-text.js';
+import type { FaultStore, JournalStore, SessionClock } from './state-backend.js';
 
 /** What one `X-Mock-Session` sees on its own: pack states and records, counters and bans, faults, journal, clock. */
 export interface Session extends SessionState {
@@ -17,18 +16,26 @@ export interface Session extends SessionState {
    */
   store: { snapshot(): Promise<any> };
   limits: RateLimitStore;
-  readonly clock: ControllableClock;
-  readonly faults: FaultList;
-  readonly journal: Journal;
+  readonly clock: SessionClock;
+  readonly faults: FaultStore;
+  readonly journal: JournalStore;
 }
 
 export interface SessionFactory {
   /** A state for each pack in use, from its seed. */
-  newPackStates(): Map<string, unknown>;
-  newRecords(): RecordStore;
+  newPackStates(session: string): Map<string, unknown>;
+  newRecords(session: string): RecordStore;
   /** What `store` is for a session's states. */
   inspected(packs: ReadonlyMap<string, unknown>, records: RecordStore): Session['store'];
-  newRateLimitStore(): RateLimitStore;
+  /** The counters of a session; `undefined` names the anonymous ones shared by every session. */
+  newRateLimitStore(session: string | undefined): RateLimitStore;
+  newClock(session: string, base: Clock): SessionClock;
+  newFaults(session: string): FaultStore;
+  newJournal(session: string, capacity: number): JournalStore;
+  /** Forgets the shared state of sessions this process does not hold (a no-op in memory). */
+  resetShared(): Promise<void>;
+  /** Forgets one session's shared state (a no-op in memory). */
+  resetSharedSession(session: string): Promise<void>;
   baseClock: Clock;
   journalSize: number;
 }
@@ -55,7 +62,7 @@ export class SessionRegistry {
     private readonly max: number,
   ) {
     this.defaultSession = this.create(DEFAULT_SESSION);
-    this.anonymous = factory.newRateLimitStore();
+    this.anonymous = factory.newRateLimitStore(undefined);
   }
 
   get(name: string | undefined): Session {
@@ -81,35 +88,38 @@ export class SessionRegistry {
   }
 
   /** Back to the seed data, fresh counters, no bans or faults, real clock. */
-  reset(session: Session): void {
-    session.packs = this.factory.newPackStates();
-    session.records = this.factory.newRecords();
+  async reset(session: Session): Promise<void> {
+    await this.factory.resetSharedSession(session.name);
+    session.packs = this.factory.newPackStates(session.name);
+    session.records = this.factory.newRecords(session.name);
     session.store = this.factory.inspected(session.packs, session.records);
-    session.limits = this.factory.newRateLimitStore();
-    session.clock.reset();
-    session.faults.clear();
-    session.journal.clear();
+    await session.limits.clear();
+    await session.clock.reset();
+    await session.faults.clear();
+    await session.journal.clear();
   }
 
   /** Every session gone; the default one back to its start; the shared anonymous counters fresh. */
-  resetAll(): void {
+  async resetAll(): Promise<void> {
     this.sessions.clear();
-    this.reset(this.defaultSession);
-    this.anonymous = this.factory.newRateLimitStore();
+    await this.factory.resetShared();
+    await this.reset(this.defaultSession);
+    await this.anonymous.clear();
   }
 
-  private create(name: string): Session {
-    const packs = this.factory.newPackStates();
-    const records = this.factory.newRecords();
+  private create(given: string): Session {
+    const name = ownCopy(given);
+    const packs = this.factory.newPackStates(name);
+    const records = this.factory.newRecords(name);
     return {
-      name: ownCopy(name),
+      name,
       packs,
       records,
       store: this.factory.inspected(packs, records),
-      limits: this.factory.newRateLimitStore(),
-      clock: new ControllableClock(this.factory.baseClock),
-      faults: new FaultList(),
-      journal: new Journal(this.factory.journalSize),
+      limits: this.factory.newRateLimitStore(name),
+      clock: this.factory.newClock(name, this.factory.baseClock),
+      faults: this.factory.newFaults(name),
+      journal: this.factory.newJournal(name, this.factory.journalSize),
     };
   }
 }

@@ -63,6 +63,12 @@ export class KeyRegistry {
     return stored;
   }
 
+  /** Every key replaced by these, in this order (a replica catching up with keys changed elsewhere). */
+  replaceAll(records: Iterable<ApiKeyRecord>): void {
+    this.keys.clear();
+    for (const record of records) if (!this.keys.has(record.key)) this.add(record);
+  }
+
   /** Removes a key (demo keys too, until the next start); false when there was none. */
   remove(key: string): boolean {
     return this.keys.delete(key);

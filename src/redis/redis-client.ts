@@ -1,12 +1,8 @@
 import { Redis } from 'ioredis';
+import { redactUrl } from '../store/redact-url.js';
+import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 
-/** Redis did not answer (down, unreachable, connection lost): answered 503 `store_unavailable`. */
-export class StoreUnavailableError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'StoreUnavailableError';
-  }
-}
+export { StoreUnavailableError, redactUrl };
 
 export interface RedisTarget {
   url: string;
@@ -54,17 +50,6 @@ export async function redisCall<T>(call: () => Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof StoreUnavailableError) throw err;
     throw new StoreUnavailableError(`the store (Redis) did not answer: ${(err as Error).message}`);
-  }
-}
-
-/** `redis://user:secret@host:6379/0` -> `redis://user:***@host:6379/0`: URLs are printed. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/([^@/]*)@/, '//***@');
   }
 }
 

@@ -3,6 +3,7 @@ import { HANDLERS } from './handlers/index.js';
 import { hasPetstoreShape } from './operation-shapes.js';
 import { buildSeedData } from './seed-data.js';
 import { createMemoryStore } from './store/memory-store.js';
+import { createSharedStore } from './store/shared-store.js';
 import type { StoreData } from './store/records.js';
 import type { Store } from './store/store.js';
 
@@ -16,6 +17,7 @@ export const petstorePack: BehaviourPack<Store, StoreData> = {
   claims: (operation) => hasPetstoreShape(operation),
   seed: (document, seed) => buildSeedData(document, seed),
   createState: (data) => createMemoryStore(data),
+  createSharedState: (data, document) => createSharedStore(data, document),
   snapshot: (store) => store.snapshot(),
   handler: (operation) => HANDLERS[operation.operationId]!,
 };

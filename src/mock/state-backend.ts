@@ -1,0 +1,85 @@
+/**
+ * Where a session's shared state lives, chosen once at setup: in this process (the default) or
+ * in Redis (`--store redis://...`, src/redis/redis-state-backend.ts). The engine, the rate
+ * limiter and the admin API see only these interfaces. Methods may answer synchronously (the
+ * memory ones do, and keep their speed) or with a promise (the Redis ones); callers await.
+ */
+import { ControllableClock, type Clock } from '../core/clock.js';
+import { createMemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js';
+import type { SharedDocuments } from '../engine/session-states.js';
+import type { KeyRegistry } from '../rate-limit/key-registry.js';
+import type { ApiKeyRecord, BanPolicy, RateLimitStore } from '../rate-limit/types.js';
+import { FaultList, type Fault } from './faults.js';
+import { Journal, type JournalEntry, type JournalRecord } from './journal.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** A session's clock (`/__admin/clock`): `now()` is synchronous; a shared one is refreshed per request. */
+export interface SessionClock {
+  now(): number;
+  readonly frozen: boolean;
+  set(epochMs: number): MaybePromise<void>;
+  advance(seconds: number): MaybePromise<void>;
+  reset(): MaybePromise<void>;
+  /** Reads the shared clock state (once per request, before `now()`); absent when local. */
+  refresh?(): Promise<void>;
+}
+
+export interface FaultStore {
+  add(fault: Fault): MaybePromise<void>;
+  list(): MaybePromise<readonly Fault[]>;
+  clear(): MaybePromise<void>;
+  /** Takes one use of the first fault matching this request, atomically. */
+  take(method: string, path: string, template: string | undefined): MaybePromise<Fault | undefined>;
+}
+
+export interface JournalStore {
+  push(entry: JournalRecord): MaybePromise<void>;
+  list(): MaybePromise<JournalEntry[]>;
+  clear(): MaybePromise<void>;
+}
+
+/** Keys added and removed through `/__admin/keys`, for every process; the registry is the local view. */
+export interface KeyChanges {
+  /** Throws DuplicateKeyError when the key exists (on any process). */
+  add(record: ApiKeyRecord): Promise<void>;
+  remove(key: string): Promise<boolean>;
+  /** Brings the registry up to date with changes made elsewhere. */
+  refresh(): Promise<void>;
+}
+
+export interface StateBackend {
+  /** 'memory' or the redacted Redis URL, for the start-up banner. */
+  readonly description: string;
+  rateLimits(session: string, policy: BanPolicy): RateLimitStore;
+  /** The counters of requests without a known key, shared by every session. */
+  anonymousRateLimits(policy: BanPolicy): RateLimitStore;
+  clock(session: string, base: Clock): SessionClock;
+  faults(session: string): FaultStore;
+  journal(session: string, capacity: number): JournalStore;
+  keys(registry: KeyRegistry): KeyChanges;
+  /** A session's records or pack state as one shared document; undefined: kept in this process. */
+  readonly documents?: SharedDocuments;
+  /** Forgets one session's shared state. */
+  resetSession(session: string): Promise<void>;
+  /** Forgets every session's shared state, including sessions this process never saw. */
+  resetAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const memoryBackend: StateBackend = {
+  description: 'memory',
+  rateLimits: (_session, policy) => createMemoryRateLimitStore(policy),
+  anonymousRateLimits: (policy) => createMemoryRateLimitStore(policy),
+  clock: (_session, base) => new ControllableClock(base),
+  faults: () => new FaultList(),
+  journal: (_session, capacity) => new Journal(capacity),
+  keys: (registry) => ({
+    add: async (record) => void registry.add(record),
+    remove: async (key) => registry.remove(key),
+    refresh: async () => {},
+  }),
+  resetSession: async () => {},
+  resetAll: async () => {},
+  close: async () => {},
+};

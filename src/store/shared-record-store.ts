@@ -1,0 +1,47 @@
+import { createMemoryRecordStore } from './memory-record-store.js';
+import type { RecordData, RecordStore, StoredRecord } from './record-store.js';
+import { SharedState, type SharedDocument } from './shared-document.js';
+
+type Entries<K, V> = [K, V][];
+interface StoredRecords {
+  resources: Entries<string, Entries<string, Entries<string, StoredRecord>>>;
+  sequences: Entries<string, number>;
+}
+
+function toText(data: RecordData): string {
+  const stored: StoredRecords = {
+    resources: [...data.resources].map(([resource, scopes]) => [resource, [...scopes].map(([scope, records]) => [scope, [...records]])]),
+    sequences: [...data.sequences],
+  };
+  return JSON.stringify(stored);
+}
+
+function fromText(text: string): RecordData {
+  const stored = JSON.parse(text) as StoredRecords;
+  return {
+    resources: new Map(stored.resources.map(([resource, scopes]) => [resource, new Map(scopes.map(([scope, records]) => [scope, new Map(records.map(([id, record]) => [id, Object.freeze(record)]))]))])),
+    sequences: new Map(stored.sequences),
+  };
+}
+
+/**
+ * The generic records of one session in a shared store (Redis): each call runs the memory
+ * store's own logic on a fresh read and is written only if nobody wrote in between
+ * (src/store/shared-document.ts), so ids are never handed out twice and no change is lost.
+ */
+export function createSharedRecordStore(seed: RecordData, document: SharedDocument): RecordStore {
+  const shared = new SharedState<RecordStore>(document, {
+    seed: () => createMemoryRecordStore(seed),
+    parse: (text) => createMemoryRecordStore(fromText(text)),
+    serialize: async (store) => toText(await store.snapshot()),
+  });
+  const change = <T>(apply: (store: RecordStore) => Promise<T>) => shared.update(apply);
+  return {
+    list: (resource, scope) => shared.read().then((s) => s.list(resource, scope)),
+    get: (resource, scope, id) => shared.read().then((s) => s.get(resource, scope, id)),
+    put: (resource, scope, id, record) => change((s) => s.put(resource, scope, id, record)),
+    remove: (resource, scope, id) => change((s) => s.remove(resource, scope, id)),
+    nextId: (resource) => change((s) => s.nextId(resource)),
+    snapshot: () => shared.read().then((s) => s.snapshot()),
+  };
+}

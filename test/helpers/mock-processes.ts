@@ -1,0 +1,56 @@
+/**
+ * Real `petstore-kit mock` processes (the built CLI, `npm run build` first) on ports picked by the
+ * system, for tests of several mocks sharing one Redis.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+export interface MockProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stderr so far. */
+  stderr(): string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts one mock and resolves with its URL once its banner names it (no polling). */
+export function startMockProcess(args: string[]): Promise<MockProcess> {
+  const child = spawn(process.execPath, [CLI, 'mock', '--port', '0', '--log-level', 'error', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      if (!found) return;
+      child.stdout!.off('data', onData);
+      child.stdout!.resume();
+      resolve({
+        url: found[0],
+        child,
+        stderr: () => err,
+        stop: () => {
+          if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+          const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`mock exited with ${code} before listening: ${err}${out}`)));
+  });
+}
+
+/** Runs the CLI to its end (for start-up failures): exit code and output. */
+export function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
