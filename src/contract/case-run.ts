@@ -73,7 +73,7 @@ export class CaseRun {
     });
     this.waitedMs += politely.waitedMs;
     const exchange = politely.attempts.at(-1)!;
-    for (const refused of politely.attempts.slice(0, -1)) this.record(refused, operation, {});
+    for (const refused of politely.attempts.slice(0, -1)) this.record(refused, operation, { waitedOut: true });
     const sent: Sent = { exchange, url: request.url };
     const receivedAt = ctx.clock.now();
     // Recorded in the order made; checked once the read-back the location check needs is done.

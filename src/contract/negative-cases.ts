@@ -58,7 +58,7 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     if (request.body) request.body = { value: request.body.value, refs: omit(request.body.refs, reference.field) };
     add(`unknown-reference:${reference.field}`, `with a ${reference.field} that names no record answers 422`, request, ['422']);
   }
-  const idParameter = operation.parameters.filter((p) => p.in === 'path').at(-1);
+  const idParameter = addressedItem(operation, [...planner.resources.values()].some((r) => r.create === operation));
   if (idParameter && documents(operation, '404')) {
     const unknown = unknownIdValue((idParameter.schema ?? {}) as Schema);
     const request = planner.template(operation, 'api-key', { ...(body === undefined ? {} : { body }), path: { [idParameter.name]: { value: unknown } } });
@@ -80,6 +80,22 @@ function noCredentialStatuses(operation: Operation): string[] {
   if (documents(operation, '401')) return ['401'];
   return ['401', ...Object.keys(operation.responses).filter((k) => /^4\d\d$/.test(k))];
 }
+
+/**
+ * The path parameter naming the item an operation reads, replaces, updates or deletes
+ * (`GET /things/{thingId}`), or the parent a nested create adds to (`POST /notes/{key}/comments`).
+ * An action below an item (`POST /pet/{petId}/uploadImage`, `GET
+ * /tickets/{id}/qr`) or a path segment that picks a dataset (`/{dataset}/{version}/fields`) need
+ * not answer 404 for a value the runner made up: a generic mock answers them from examples.
+ */
+function addressedItem(operation: Operation, nestedCreate: boolean): Operation['parameters'][number] | undefined {
+  if (nestedCreate) return operation.parameters.filter((p) => p.in === 'path').at(-1);
+  if (!ITEM_METHODS.has(operation.method)) return undefined;
+  const last = /\{([^}]+)\}$/.exec(operation.path)?.[1];
+  return operation.parameters.find((p) => p.in === 'path' && p.name === last);
+}
+
+const ITEM_METHODS = new Set(['get', 'put', 'patch', 'delete']);
 
 /** 400 where documented, else 422, else any 4xx when a range or default allows one; undefined when nothing would. */
 function invalidRequestStatuses(operation: Operation): string[] | undefined {

@@ -17,7 +17,7 @@ const found = (record: unknown) => ({ outcome: 'found' as const, record, exchang
 describe('state-created where the 201 documents a summary (`{id}`) and the read gives the record', () => {
   const summaryOnly = () => ({
     ...f.op('placeOrder'),
-    responses: { '201': { description: 'created', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } } } } } } },
+    responses: { '201': { description: 'created', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } } } } } } } as ReturnType<typeof f.op>['responses'],
   });
   const created = exchange({ method: 'POST', status: 201, body: { id: 9 }, requestBody: { petId: 3, quantity: 2 } });
 

@@ -27,7 +27,7 @@ describe('status-documented', () => {
   });
 });
 
-describe('status-documented on an operation that requires a credential but lists no 401 (decision 027)', () => {
+describe('status-documented on an operation that requires a credential but lists no 401 (decision 028)', () => {
   it('takes its 401 as documented by its security, and still fails a 401 from a public operation', () => {
     const { '401': _dropped, ...responses } = f.op('listPets').responses;
     const secured = { ...f.op('listPets'), responses };
