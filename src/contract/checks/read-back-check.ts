@@ -25,7 +25,9 @@ export function readBackCheck(check: string, words: ReadBackWording): StateCheck
     const where = describeRequest(subject);
     const failures: Failure[] = [];
     const answered = subject.response.body;
-    for (const [field, sent] of Object.entries(sentFields(subject.request.body))) {
+    // A write answered without a body (a `PUT` documented with no content): the read-back says instead.
+    const bodiless = answered === undefined || answered === '';
+    for (const [field, sent] of Object.entries(bodiless ? {} : sentFields(subject.request.body))) {
       const answers = isObject(answered) && field in answered;
       if (!answers && !documentedBodyProperty(operation, subject.response.status, field)) continue;
       const diff = firstDifference(sent, (answered as Record<string, unknown> | undefined)?.[field], `$.${field}`);
@@ -37,7 +39,8 @@ export function readBackCheck(check: string, words: ReadBackWording): StateCheck
       failures.push({ check, message: `${where}: ${words.notReadBack}`, expected: 'the record', actual: `status ${status ?? 'none'}` });
       return failures;
     }
-    const diff = firstDifference(answered, isObject(answered) && isObject(readBack.record) ? pick(readBack.record, Object.keys(answered)) : readBack.record);
+    const expected = bodiless ? sentFields(subject.request.body) : answered;
+    const diff = firstDifference(expected, isObject(expected) && isObject(readBack.record) ? pick(readBack.record, Object.keys(expected)) : readBack.record);
     if (diff) failures.push({ check, message: `${where}: ${words.readsBackDifferent}`, expected: diff.expected, actual: diff.actual, location: diff.path });
     return failures;
   };

@@ -42,24 +42,24 @@ async function runAgainstOurMock(document: string): Promise<RunSummary> {
  * must be taken off the list.
  */
 const STILL_OPEN: Record<string, string[]> = {
-  // The generic engine checks no reference between records (the runner asks 422); updateUser's PUT
-  // body names another username than the path, and the mock stores it under the path.
-  'documents/swagger-petstore-3/openapi.yaml': ['placeOrder/negative/unknown-reference:petId', 'updateUser/state/updated-reads-back'],
-  'third-party/swagger-petstore-3.yaml': ['placeOrder/negative/unknown-reference:petId', 'updateUser/state/updated-reads-back'],
+  // The generic engine checks no reference between records; the runner asks 422 where documented.
+  'documents/swagger-petstore-3/openapi.yaml': ['placeOrder/negative/unknown-reference:petId'],
+  'third-party/swagger-petstore-3.yaml': ['placeOrder/negative/unknown-reference:petId'],
   // /board/{row}/{column} is no inferred resource: the mock answers its GET from examples, not state.
   'documents/tictactoe/openapi.yaml': ['put-square/state/updated-reads-back'],
-  // Read-only collections (/emails/receiving) are seeded by the mock but the runner makes up ids;
-  // api-keys answers its create without the id field the read uses; nested segment/topic links.
+  // Runner: /emails/receiving/{id} is given the id of a record of /emails (a read-only collection
+  // taken for the same resource). Both: DELETE /contacts/{id}/segments/{segment_id} takes a contact
+  // out of a segment (a relation, not a nested record), and PATCH then GET /contacts/{id}/topics is
+  // no inferred resource, so the mock answers both from the schema.
   'documents/resend/openapi.yaml': [
     'emails/get-receiving/positive/plain',
     'emails/list-receiving-attachments/positive/plain',
     'emails/list-receiving-attachments/positive/query-examples',
-    'api-keys/create/state/created-reads-back',
     'contacts/remove-segment/positive/plain',
     'contacts/update-topics/state/updated-reads-back',
   ],
-  // /menu is created through multipart (skipped), so the mock serves menu items from examples;
-  // updateOrder's status is readOnly-like (the mock keeps its own).
+  // /menu is created through multipart (skipped) and the mock answers its DELETE and image GET for
+  // any id; updateOrder's status does not read back as sent in the full run (not diagnosed yet).
   'documents/redocly-cafe/openapi.yaml': ['deleteMenuItem/negative/unknown-id', 'getMenuItemPhoto/negative/unknown-id', 'updateOrder/state/updated-reads-back'],
 };
 

@@ -31,6 +31,15 @@ describe('state-created where the 201 documents a summary (`{id}`) and the read 
   });
 });
 
+describe('state-updated where the update is answered without a body', () => {
+  const replaced = exchange({ method: 'PUT', status: 200, body: '', requestBody: { name: 'Max' } });
+
+  it('passes when the sent fields read back, and fails when one does not', () => {
+    expect(stateUpdated(replaced, found({ id: 1, name: 'Max', status: 'available' }), f.op('replacePet'))).toEqual([]);
+    expect(stateUpdated(replaced, found({ id: 1, name: 'Rex', status: 'available' }), f.op('replacePet'))).toEqual([expect.objectContaining({ check: 'state-updated', location: '$.name' })]);
+  });
+});
+
 describe('state-created', () => {
   const placed = exchange({ method: 'POST', status: 201, body: order, requestBody: { petId: 3, quantity: 2, shipDate: '2026-12-01T12:00:00Z' } });
 
