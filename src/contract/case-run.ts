@@ -78,7 +78,7 @@ export class CaseRun {
     });
     this.waitedMs += politely.waitedMs;
     const exchange = politely.attempts.at(-1)!;
-    for (const refused of politely.attempts.slice(0, -1)) this.record(refused, operation, {});
+    for (const refused of politely.attempts.slice(0, -1)) this.record(refused, operation, { waitedOut: true });
     const sent: Sent = { exchange, url: request.url };
     const receivedAt = ctx.clock.now();
     // Recorded in the order made; checked once the read-back the location check needs is done.
@@ -98,6 +98,7 @@ export class CaseRun {
     const creates = [...ctx.plan.resources.values()].some((r) => r.create === operation);
     // A create answered with another 2xx than 201 still made a record: clean it up all the same.
     if (status === 201 || (creates && status >= 200 && status < 300)) this.registerCreated(exchange, request.url, operation);
+    if (status >= 200 && status < 300) this.forgetRemoved(request.url, operation);
     return sent;
   }
 
@@ -233,6 +234,15 @@ export class CaseRun {
     const resource = resources.find((r) => r.create.operationId === operation.operationId);
     const usable = resource ? idFromBody(resource, exchange.response.body) : undefined;
     return resource && usable !== undefined ? this.remember(resource, usable) : undefined;
+  }
+
+  /**
+   * A DELETE the case made succeeded: cleanup must not delete that record again (a second DELETE
+   * answers 404, which many documents do not list for it).
+   */
+  private forgetRemoved(requestUrl: string, operation: Operation): void {
+    const index = this.created.findIndex(({ resource, id }) => resource.remove === operation && this.itemUrl(resource, id) === requestUrl.split('?')[0]);
+    if (index >= 0) this.created.splice(index, 1);
   }
 
   private remember(resource: Resource, id: unknown): { resource: Resource; id: unknown } {

@@ -74,3 +74,8 @@ export function documentedBodyProperty(operation: Operation, status: number, nam
   };
   return find(documented ? jsonContent(documented.response.content)?.schema : undefined, 0);
 }
+
+/** An empty alternative makes credentials optional: then no credential is no error. */
+export function requiresCredential(operation: Operation): boolean {
+  return operation.security.length > 0 && operation.security.every((requirement) => Object.keys(requirement).length > 0);
+}

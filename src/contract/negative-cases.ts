@@ -1,6 +1,6 @@
 import type { Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
-import { documentedBodyProperty, documents } from './documented-response.js';
+import { documentedBodyProperty, documents, requiresCredential } from './documented-response.js';
 import type { PlannedCase, Planner } from './planner.js';
 import { sunsetStatuses } from './positive-cases.js';
 import type { RequestTemplate } from './request-template.js';
@@ -22,8 +22,7 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
   const add = (suffix: string, title: string, request: RequestTemplate, expect: string[], extra: { expectCode?: string; anyValue?: boolean } = {}) =>
     cases.push(planner.makeCase(operation, { id: `${operation.operationId}/negative/${suffix}`, title: `${where} ${title}`, kind: 'negative', request, expect, ...extra }));
 
-  // An empty alternative makes credentials optional: then no credential is no error.
-  if (operation.security.length > 0 && operation.security.every((requirement) => Object.keys(requirement).length > 0)) {
+  if (requiresCredential(operation)) {
     const expect = noCredentialStatuses(operation);
     // Authentication comes before looking anything up, so path values need not name real records.
     add('no-key', `without an API key answers ${expect.join(' or ')}`, valid('none'), expect, { anyValue: true });
@@ -59,7 +58,7 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     if (request.body) request.body = { value: request.body.value, refs: omit(request.body.refs, reference.field) };
     add(`unknown-reference:${reference.field}`, `with a ${reference.field} that names no record answers 422`, request, ['422']);
   }
-  const idParameter = operation.parameters.filter((p) => p.in === 'path').at(-1);
+  const idParameter = addressedItem(operation, [...planner.resources.values()].some((r) => r.create === operation));
   if (idParameter && documents(operation, '404')) {
     const unknown = unknownIdValue((idParameter.schema ?? {}) as Schema);
     const request = planner.template(operation, 'api-key', { ...(body === undefined ? {} : { body }), path: { [idParameter.name]: { value: unknown } } });
@@ -73,12 +72,30 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
   return cases;
 }
 
-/** 401 where the document allows it; else the 4xx it documents; else 401 all the same (status-documented will say so). */
+/**
+ * 401, which declaring security documents (INTERFACE.md section 10, RFC 9110 15.5.2), and the
+ * other 4xx the document lists where it does not list 401 (some APIs answer 400 or 403 instead).
+ */
 function noCredentialStatuses(operation: Operation): string[] {
   if (documents(operation, '401')) return ['401'];
-  const documented = Object.keys(operation.responses).filter((k) => /^4\d\d$/.test(k));
-  return documented.length > 0 ? documented : ['401'];
+  return ['401', ...Object.keys(operation.responses).filter((k) => /^4\d\d$/.test(k))];
 }
+
+/**
+ * The path parameter naming the item an operation reads, replaces, updates or deletes
+ * (`GET /things/{thingId}`), or the parent a nested create adds to (`POST /notes/{key}/comments`).
+ * An action below an item (`POST /pet/{petId}/uploadImage`, `GET
+ * /tickets/{id}/qr`) or a path segment that picks a dataset (`/{dataset}/{version}/fields`) need
+ * not answer 404 for a value the runner made up: a generic mock answers them from examples.
+ */
+function addressedItem(operation: Operation, nestedCreate: boolean): Operation['parameters'][number] | undefined {
+  if (nestedCreate) return operation.parameters.filter((p) => p.in === 'path').at(-1);
+  if (!ITEM_METHODS.has(operation.method)) return undefined;
+  const last = /\{([^}]+)\}$/.exec(operation.path)?.[1];
+  return operation.parameters.find((p) => p.in === 'path' && p.name === last);
+}
+
+const ITEM_METHODS = new Set(['get', 'put', 'patch', 'delete']);
 
 /** 400 where documented, else 422, else any 4xx when a range or default allows one; undefined when nothing would. */
 function invalidRequestStatuses(operation: Operation): string[] | undefined {

@@ -1,6 +1,8 @@
 import type { Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import { jsonContent } from './documented-response.js';
+import { createFaker } from '../generation/create-faker.js';
+import { fakeFromPattern } from '../generation/fake-pattern.js';
 
 export interface NamedValue {
   name: string;
@@ -113,6 +115,11 @@ export function invalidParameterValue(schema: Schema): unknown {
 
 /** A valid id no record is likely to have: the schema's maximum, else 2^31-1. */
 export function unknownIdValue(schema: Schema): unknown {
-  if (schema.type === 'string') return schema.format === 'uuid' ? 'ffffffff-ffff-4fff-bfff-ffffffffffff' : 'no-such-record-0000';
+  if (schema.type === 'string') {
+    if (schema.format === 'uuid') return 'ffffffff-ffff-4fff-bfff-ffffffffffff';
+    // An id that breaks the parameter's pattern is a bad request (400), not an unknown record.
+    const patterned = typeof schema.pattern === 'string' ? fakeFromPattern(schema.pattern, createFaker(404)) : undefined;
+    return patterned ?? 'no-such-record-0000';
+  }
   return schema.maximum ?? 2_147_483_647;
 }

@@ -41,9 +41,10 @@ export const headersDocumented: Check = (exchange, operation, context) => {
 function deprecationSignals(exchange: Exchange, operation: Operation, where: string): Failure[] {
   const failures: Failure[] = [];
   const deprecation = exchange.response.headers['deprecation'];
-  if (deprecation === undefined) {
+  // RFC 9745 wants the instant of deprecation: demanded where the document gives one (x-deprecated-at).
+  if (deprecation === undefined && operation.deprecatedAt !== undefined) {
     failures.push(fail(`${where} is a deprecated operation but has no Deprecation header (RFC 9745)`, 'Deprecation', '@<unix seconds>', 'absent'));
-  } else if (parseDeprecation(deprecation) === undefined) {
+  } else if (deprecation !== undefined && parseDeprecation(deprecation) === undefined) {
     failures.push(fail(`${where}: Deprecation ${deprecation} is not RFC 9745 syntax`, 'Deprecation', '@<unix seconds>', deprecation));
   }
   if (operation.sunset === undefined) return failures;

@@ -22,6 +22,8 @@ export interface CheckContext {
   expectedCode?: string;
   /** When the answer arrived, by the run's clock (epoch ms). */
   receivedAt: number;
+  /** A refusal (429, 503) the polite client waited out and then sent again. */
+  waitedOut?: boolean;
   /** A GET of a 201's Location, when the engine made one. */
   readBack?: ReadBack;
 }

@@ -51,6 +51,16 @@ describe('headers-documented', () => {
       expect(failures.map((x) => x.location)).toContain('header Deprecation');
     });
 
+    it('asks no Deprecation header where the document gives no instant for it (deprecated: true alone), but checks one that is sent', () => {
+      const bare = { ...f.op('getPetById'), deprecatedAt: undefined, sunset: undefined };
+      const plain = exchange({ status: 200, body: pet, headers: { ...DEPRECATION_HEADERS, deprecation: undefined, sunset: undefined } });
+      const signals = (failures: { message: string }[]) => failures.filter((x) => x.message.includes('deprecated operation but has no Deprecation'));
+      expect(signals(headersDocumented(plain, bare, f.context()))).toEqual([]);
+      expect(signals(headersDocumented(plain, f.op('getPetById'), f.context()))).toHaveLength(1);
+      const draft = exchange({ status: 200, body: pet, headers: { ...DEPRECATION_HEADERS, deprecation: 'true', sunset: undefined } });
+      expect(headersDocumented(draft, bare, f.context()).map((x) => x.location)).toContain('header Deprecation');
+    });
+
     it('fails a Deprecation in the old draft syntax (not RFC 9745)', () => {
       const failures = checkOf({ status: 200, body: pet, headers: { ...DEPRECATION_HEADERS, deprecation: 'true' } }, 'getPetById');
       expect(failures.length).toBeGreaterThan(0);

@@ -14,6 +14,32 @@ beforeAll(async () => {
 const order = { id: 9, petId: 3, quantity: 2, shipDate: '2026-12-01T12:00:00.000Z', complete: false };
 const found = (record: unknown) => ({ outcome: 'found' as const, record, exchanges: [] });
 
+describe('state-created where the 201 documents a summary (`{id}`) and the read gives the record', () => {
+  const summaryOnly = () => ({
+    ...f.op('placeOrder'),
+    responses: { '201': { description: 'created', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } } } } } } } as ReturnType<typeof f.op>['responses'],
+  });
+  const created = exchange({ method: 'POST', status: 201, body: { id: 9 }, requestBody: { petId: 3, quantity: 2 } });
+
+  it('passes when the record reads back with the answer\'s fields (and more)', () => {
+    expect(stateCreated(created, found(order), summaryOnly())).toEqual([]);
+  });
+
+  it('fails when the read-back loses or changes a field the answer gave', () => {
+    expect(stateCreated(created, found({ ...order, id: 10 }), summaryOnly())).toEqual([expect.objectContaining({ check: 'state-created', location: '$.id' })]);
+    expect(stateCreated(created, found({ petId: 3 }), summaryOnly())).toEqual([expect.objectContaining({ check: 'state-created', location: '$.id' })]);
+  });
+});
+
+describe('state-updated where the update is answered without a body', () => {
+  const replaced = exchange({ method: 'PUT', status: 200, body: '', requestBody: { name: 'Max' } });
+
+  it('passes when the sent fields read back, and fails when one does not', () => {
+    expect(stateUpdated(replaced, found({ id: 1, name: 'Max', status: 'available' }), f.op('replacePet'))).toEqual([]);
+    expect(stateUpdated(replaced, found({ id: 1, name: 'Rex', status: 'available' }), f.op('replacePet'))).toEqual([expect.objectContaining({ check: 'state-updated', location: '$.name' })]);
+  });
+});
+
 describe('state-created', () => {
   const placed = exchange({ method: 'POST', status: 201, body: order, requestBody: { petId: 3, quantity: 2, shipDate: '2026-12-01T12:00:00Z' } });
 

@@ -27,6 +27,17 @@ describe('status-documented', () => {
   });
 });
 
+describe('status-documented on an operation that requires a credential but lists no 401 (decision 028)', () => {
+  it('takes its 401 as documented by its security, and still fails a 401 from a public operation', () => {
+    const { '401': _dropped, ...responses } = f.op('listPets').responses;
+    const secured = { ...f.op('listPets'), responses };
+    const denied = exchange({ status: 401, body: { code: 'unauthorized', message: 'x', status: 401 } });
+    expect(statusDocumented(denied, secured, f.context())).toEqual([]);
+    expect(statusDocumented(denied, { ...secured, security: [] }, f.context())).toHaveLength(1);
+    expect(statusDocumented(denied, { ...secured, security: [{}, { apiKey: [] }] }, f.context())).toHaveLength(1);
+  });
+});
+
 describe('status-expected', () => {
   it('passes when the status is one the case expects', () => {
     expect(statusExpected(exchange({ status: 410, body: {} }), f.op('getPetById'), f.context({ expectedStatuses: ['200', '410'] }))).toEqual([]);

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/core/clock.js';
+import type { RunSummary } from '../../../src/contract/events.js';
+import { runContract } from '../../../src/contract/run-contract.js';
+import { startMock } from '../../../src/http/start-mock.js';
+import { notPassed } from '../../helpers/contract-mock.js';
+
+const FIXTURES = new URL('../../fixtures/', import.meta.url).pathname;
+/** Every document of the corpus, both folders (test/fixtures/documents/README.md, third-party/SOURCES.md). */
+export const CORPUS = [
+  'documents/swagger-petstore-3/openapi.yaml',
+  'documents/link-example/openapi.yaml',
+  'documents/uspto/openapi.yaml',
+  'documents/nasa-apod/openapi.yaml',
+  'documents/swagger2-petstore-expanded/swagger.yaml',
+  'documents/tictactoe/openapi.yaml',
+  'documents/museum/openapi.yaml',
+  'documents/resend/openapi.yaml',
+  'documents/redocly-cafe/openapi.yaml',
+  'third-party/oai-link-example.yaml',
+  'third-party/oai-petstore-expanded.yaml',
+  'third-party/swagger-petstore-3.yaml',
+];
+
+/** Our mock of `document` on port 0, on a clock the runner's polite waits move (tests never sleep). */
+async function runAgainstOurMock(document: string): Promise<RunSummary> {
+  const clock = new ManualClock(Date.parse('2026-11-23T10:00:00.000Z'));
+  const mock = await startMock({ specFile: FIXTURES + document, clock, quiet: true, delay: async () => {} });
+  try {
+    return await runContract(
+      { baseUrl: mock.url, spec: FIXTURES + document, apiKey: 'demo-pro', authBasic: 'user:demo-pro' },
+      { sleep: async (ms) => clock.advance(ms / 1000) },
+    );
+  } finally {
+    await mock.close();
+  }
+}
+
+/**
+ * False alarms still open, each a defect of the mock or the runner not fixed yet (listed in the
+ * branch's report). The run must fail exactly these: a new one fails the test, and a fixed one
+ * must be taken off the list.
+ */
+const STILL_OPEN: Record<string, string[]> = {
+  // The generic engine checks no reference between records; the runner asks 422 where documented.
+  'documents/swagger-petstore-3/openapi.yaml': ['placeOrder/negative/unknown-reference:petId'],
+  'third-party/swagger-petstore-3.yaml': ['placeOrder/negative/unknown-reference:petId'],
+  // /board/{row}/{column} is no inferred resource: the mock answers its GET from examples, not state.
+  'documents/tictactoe/openapi.yaml': ['put-square/state/updated-reads-back'],
+  // Runner: /emails/receiving/{id} is given the id of a record of /emails (a read-only collection
+  // taken for the same resource). Both: DELETE /contacts/{id}/segments/{segment_id} takes a contact
+  // out of a segment (a relation, not a nested record), and PATCH then GET /contacts/{id}/topics is
+  // no inferred resource, so the mock answers both from the schema.
+  'documents/resend/openapi.yaml': [
+    'emails/get-receiving/positive/plain',
+    'emails/list-receiving-attachments/positive/plain',
+    'emails/list-receiving-attachments/positive/query-examples',
+    'contacts/remove-segment/positive/plain',
+    'contacts/update-topics/state/updated-reads-back',
+  ],
+  // /menu is created through multipart (skipped) and the mock answers its DELETE and image GET for
+  // any id; updateOrder's status does not read back as sent in the full run (not diagnosed yet).
+  'documents/redocly-cafe/openapi.yaml': ['deleteMenuItem/negative/unknown-id', 'getMenuItemPhoto/negative/unknown-id', 'updateOrder/state/updated-reads-back'],
+};
+
+const skippedWithReasons = (summary: RunSummary) => summary.cases.filter((c) => c.status === 'skipped').map((c) => `${c.id}: ${c.reason}`);
+
+describe('the runner against our mock of each corpus document', () => {
+  for (const document of CORPUS) {
+    it(`${document}: no false alarm beyond the open list (none for most)`, async () => {
+      const summary = await runAgainstOurMock(document);
+      const message = `skipped:\n  ${skippedWithReasons(summary).join('\n  ')}`;
+      const open = STILL_OPEN[document] ?? [];
+      expect(notPassed(summary).filter((c) => !open.includes(c.id)), message).toEqual([]);
+      expect(notPassed(summary).map((c) => c.id).sort(), 'a false alarm on the open list no longer happens: take it off').toEqual([...open].sort());
+      expect(summary.totals.cases).toBeGreaterThan(0);
+    });
+  }
+});
