@@ -2,23 +2,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runContractCli } from '../../../src/cli/contract-command.js';
 import { runContract } from '../../../src/contract/run-contract.js';
-import { startMock } from '../../../src/http/start-mock.js';
-import { notPassed } from '../../helpers/contract-mock.js';
+import { notPassed, useResetMock } from '../../helpers/contract-mock.js';
 
 // A fresh mock for this file; the runner knows nothing of sessions or /__admin, only the test does.
-let mock: Awaited<ReturnType<typeof startMock>>;
-beforeAll(async () => {
-  mock = await startMock({ quiet: true });
-});
-afterAll(async () => {
-  await mock?.close();
-});
-beforeEach(async () => {
-  await mock.admin.reset();
-});
+const mock = useResetMock();
 
 const KEYS = { apiKey: 'demo-enterprise', readonlyKey: 'demo-readonly' };
 

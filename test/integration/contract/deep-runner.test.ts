@@ -1,21 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conforms } from '../../../src/contract/engine.js';
 import { runContract } from '../../../src/contract/run-contract.js';
-import { startMock } from '../../../src/http/start-mock.js';
-import { notPassed } from '../../helpers/contract-mock.js';
+import { notPassed, useResetMock } from '../../helpers/contract-mock.js';
 
-let mock: Awaited<ReturnType<typeof startMock>>;
-beforeAll(async () => {
-  mock = await startMock({ quiet: true });
-});
-afterAll(async () => {
-  await mock?.close();
-});
-beforeEach(async () => {
-  await mock.admin.reset();
-});
+const mock = useResetMock();
 
 const KEY = 'demo-enterprise';
 

@@ -5,25 +5,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMock } from '../../../src/http/start-mock.js';
+import { describe, expect, it } from 'vitest';
+import { useResetMock } from '../../helpers/contract-mock.js';
 import { startProxy, type RunningProxy } from '../../../src/proxy/proxy-server.js';
 import { defectNamed } from '../../helpers/contract-defects.js';
 import { startDefectProxy } from '../../helpers/defect-proxy.js';
 import { SPEC_FILE } from '../../helpers/petstore-document.js';
 
 const KEY = 'demo-enterprise';
-let mock: Awaited<ReturnType<typeof startMock>>;
-
-beforeAll(async () => {
-  mock = await startMock({ quiet: true });
-});
-afterAll(async () => {
-  await mock?.close();
-});
-beforeEach(async () => {
-  await mock.admin.reset();
-});
+const mock = useResetMock();
 
 async function withProxy<T>(upstream: string, options: { strict?: boolean; timeoutMs?: number }, use: (proxy: RunningProxy) => Promise<T>): Promise<T> {
   const proxy = await startProxy({ upstream, specFile: SPEC_FILE, ...options });
