@@ -5,26 +5,20 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { runContractCli } from '../../../src/cli/contract-command.js';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
-import { startMock } from '../../../src/http/start-mock.js';
 import { FULL_KEY } from '../../helpers/contract-defects.js';
-import { failedChecks } from '../../helpers/contract-mock.js';
+import { failedChecks, useResetMock } from '../../helpers/contract-mock.js';
 import { DEEP_DEFECTS, resetDeepDefectMemory, type DeepDefect } from '../../helpers/deep-defects.js';
 import { startDefectProxy } from '../../helpers/defect-proxy.js';
 
 const run = promisify(execFile);
-let mock: Awaited<ReturnType<typeof startMock>>;
+const mock = useResetMock();
 const table: string[] = [];
-beforeAll(async () => {
-  mock = await startMock({ quiet: true });
-});
-afterAll(async () => {
-  await mock?.close();
+afterAll(() => {
   if (table.length > 0) console.info(`deep detection table (defect, check, default phases, deep phases):\n${table.join('\n')}`);
 });
-beforeEach(async () => {
-  await mock.admin.reset();
+beforeEach(() => {
   resetDeepDefectMemory();
 });
 

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { runContractCli } from '../../../src/cli/contract-command.js';
 import { runContract } from '../../../src/contract/run-contract.js';
-import { startMock } from '../../../src/http/start-mock.js';
 import { DEFECTS, FULL_KEY, RATE_LIMIT_KEY, READONLY_KEY, defectNamed } from '../../helpers/contract-defects.js';
-import { failedChecks, notPassed } from '../../helpers/contract-mock.js';
+import { failedChecks, notPassed, useResetMock } from '../../helpers/contract-mock.js';
 import { startDefectProxy, type Defect } from '../../helpers/defect-proxy.js';
 
-let mock: Awaited<ReturnType<typeof startMock>>;
-const table: string[] = [];
-beforeAll(async () => {
-  mock = await startMock({ quiet: true });
-});
-afterAll(async () => {
-  await mock?.close();
-  if (table.length > 0) console.info(`detection table (defect -> checks that failed):\n${table.join('\n')}`);
-});
 // Fresh data, counters and bans for every variant, so one defect's run cannot spill into the next.
-beforeEach(async () => {
-  await mock.admin.reset();
+const mock = useResetMock();
+const table: string[] = [];
+afterAll(() => {
+  if (table.length > 0) console.info(`detection table (defect -> checks that failed):\n${table.join('\n')}`);
 });
 
 async function runThrough(defect?: Defect) {
