@@ -3,23 +3,21 @@ import { crudInference } from '../engine/crud/infer-crud.js';
 import { inferResources } from '../engine/crud/infer-resources.js';
 import { seedRecords } from '../engine/crud/seed-records.js';
 import { selectBehaviours, type BehaviourPlan } from '../engine/select-behaviours.js';
-import { requestView } from '../engine/request-view.js';
 import { sessionStates } from '../engine/session-states.js';
 import { createFaker } from '../generation/create-faker.js';
 import { defaultKeyConfig, type KeyConfig } from '../rate-limit/key-config.js';
 import { KeyRegistry, maskKey } from '../rate-limit/key-registry.js';
 import { ANONYMOUS_PLAN } from '../rate-limit/plans.js';
 import { prepareDocument, type LoadedDocument } from '../spec/prepare-document.js';
-import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
+import { buildOperationIndex, type OperationIndex } from '../spec/operation-index.js';
 import { BUILT_IN_PACKS } from '../packs/index.js';
 import { Router } from '../spec/router.js';
 import { buildSecurityIndex, type SecurityIndex } from '../spec/security.js';
 import { createAjv } from '../validation/create-ajv.js';
-import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';
 import { MockEngine } from './mock-engine.js';
 import type { MockRequest } from './mock-request.js';
 import { createRequestAuthenticator, type AuthMode } from './request-authenticator.js';
-import { compileBodyReader, type BodyReader } from './read-request-body.js';
+import { createRequestChecks } from './request-checks.js';
 import { SessionRegistry } from './session.js';
 import { memoryBackend, type KeyChanges, type StateBackend } from './state-backend.js';
 
@@ -99,19 +97,6 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
   if (!defaultLimits) throw new Error(`the default plan "${auth.defaultPlan}" is not a plan (plans: ${[...config.plans.keys()].join(', ')})`);
   // createAjv accepts the document's vendor extensions (`x-...`) and 3.1 schemas (decision 017).
   const ajv = createAjv();
-  // Compiled on an operation's first request, then kept: start-up pays for no operation unused.
-  const validators = new Map<string, RequestValidator>();
-  const validatorFor = (operation: Operation): RequestValidator => {
-    let validator = validators.get(operation.operationId);
-    if (!validator) validators.set(operation.operationId, (validator = compileRequestValidator(requestView(operation), ajv)));
-    return validator;
-  };
-  const bodyReaders = new Map<string, BodyReader>();
-  const bodyReaderFor = (operation: Operation): BodyReader => {
-    let reader = bodyReaders.get(operation.operationId);
-    if (!reader) bodyReaders.set(operation.operationId, (reader = compileBodyReader(requestView(operation), ajv)));
-    return reader;
-  };
   const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
   const crudResources = resources.resources.filter((r) => plan.lines.some((l) => l.resource === r.name));
   const states = sessionStates(plan.packs, loaded.document, options.seed, await seedRecords(crudResources, options.seed), backend.documents);
@@ -133,8 +118,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
   const router = new Router(index.operations);
   const engine = new MockEngine({
     router,
-    validatorFor,
-    bodyReaderFor,
+    requests: createRequestChecks(ajv),
     behaviours: plan.behaviours,
     queryNames,
     authenticate: createRequestAuthenticator({ security, mode: auth.mode, keys, defaultLimits, anonymousLimits: config.plans.get(ANONYMOUS_PLAN)!, maskKey }),

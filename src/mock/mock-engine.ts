@@ -4,7 +4,6 @@ import { monotonicNow } from '../core/clock.js';
 import type { Operation } from '../spec/operation-index.js';
 import { isReadMethod, type Router } from '../spec/router.js';
 import type { Decision } from '../rate-limit/types.js';
-import type { RequestValidator } from '../validation/request-validator.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
 import { validationStatus } from '../engine/documented-responses.js';
@@ -12,15 +11,14 @@ import { shapeError } from '../engine/error-body.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
 import type { RequestAuth, RequestAuthenticator } from './request-authenticator.js';
-import { CheckedBody, type BodyReader } from './read-request-body.js';
+import type { RequestChecks } from './request-checks.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import type { Session, SessionRegistry } from './session.js';
 
 export interface EngineDeps {
   router: Router;
-  validatorFor(operation: Operation): RequestValidator;
-  /** Reads an operation's request body in its documented media types (415 for others). */
-  bodyReaderFor(operation: Operation): BodyReader;
+  /** Media type, size and validation of a request against its operation (415, 413, 400). */
+  requests: RequestChecks;
   /** How each operation is served (by operationId), chosen at load. */
   behaviours: ReadonlyMap<string, Behaviour>;
   /** Known query parameter names per operationId (for pagination links). */
@@ -104,12 +102,7 @@ export class MockEngine {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
       return this.faultResult(operation, fault.status);
     }
-    const body = operation.requestBody ? await this.deps.bodyReaderFor(operation)(request, this.deps.bodyLimit) : undefined;
-    let valid;
-    if (body instanceof CheckedBody) {
-      valid = this.deps.validatorFor(withoutBody(operation))({ pathParams: params, query: request.query, headers: request.headers, body: undefined });
-      valid.body = body.value;
-    } else valid = this.deps.validatorFor(operation)({ pathParams: params, query: request.query, headers: request.headers, body });
+    const valid = await this.deps.requests.check(operation, params, request, this.deps.bodyLimit);
     const prefs = parsePrefer(request.headers.prefer);
     if (prefs) {
       const preferred = preferredResponse(operation, prefs, this.deps.faker);
@@ -160,16 +153,6 @@ function limited(decision: Exclude<Decision, { outcome: 'allowed' }>): ApiError 
 export function storeUnavailable(): ApiError {
   return new ApiError('store_unavailable', 'The shared state store (Redis) is unavailable; retry shortly', { headers: { 'Retry-After': '1' } });
 }
-
-const bodiless = new WeakMap<Operation, Operation>();
-
-/** The operation without its request body, for checking the rest of a request whose body was checked on reading. */
-function withoutBody(operation: Operation): Operation {
-  let copy = bodiless.get(operation);
-  if (!copy) bodiless.set(operation, (copy = { ...operation, operationId: `${operation.operationId} (no body)`, requestBody: undefined }));
-  return copy;
-}
-
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;

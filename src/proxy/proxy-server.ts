@@ -10,12 +10,13 @@ import { loadDocument } from '../spec/load-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
 import { Router } from '../spec/router.js';
 import { createAjv } from '../validation/create-ajv.js';
-import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';
 import { checkAnswer, undocumentedOperation } from './check-answer.js';
 import { CredentialMasker } from './credential-masker.js';
 import { forward, UpstreamError, type UpstreamAnswer } from './forward.js';
 import { decodedText, readAnswer } from './read-answer.js';
-import { jsonForValidation, readRequestBody } from './read-request-body.js';
+import { readRequestBody } from './read-request-body.js';
+import type { MockRequest } from '../mock/mock-request.js';
+import { createRequestChecks } from '../mock/request-checks.js';
 import { ViolationLog, type ProxiedExchange } from './violation-log.js';
 
 export interface ProxyOptions {
@@ -58,9 +59,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const index = buildOperationIndex(loaded.document, options.specFile);
   const router = new Router(index.operations);
   const schemas = createSchemaRegistry(index.operations);
-  const ajv = createAjv();
-  const validators = new Map<string, RequestValidator>();
-  const validatorFor = (op: Operation) => validators.get(op.operationId) ?? validators.set(op.operationId, compileRequestValidator(op, ajv)).get(op.operationId)!;
+  const requests = createRequestChecks(createAjv());
   const schemes = Object.values(loaded.document.components?.securitySchemes ?? {}) as { type?: string; in?: string; name?: string }[];
   const masker = new CredentialMasker(
     schemes.filter((s) => s.type === 'apiKey' && s.in === 'header').map((s) => s.name ?? ''),
@@ -83,9 +82,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const operation = match.kind === 'operation' ? match.operation : undefined;
     const body = await readRequestBody(req, bodyLimit);
     if (match.kind === 'operation') {
-      const documented = Object.keys(match.operation.requestBody?.content ?? {});
-      const json = match.operation.requestBody ? jsonForValidation(body, req.headers['content-type'], documented) : undefined;
-      validatorFor(match.operation)({ pathParams: match.params, query: url.search.slice(1), headers: req.headers, body: json });
+      // The mock's own checks, on the body already read (within the limit): what the mock refuses, the proxy refuses.
+      const asMock: MockRequest = { method, path: url.pathname, query: url.search.slice(1), headers: req.headers, clientAddress: req.socket.remoteAddress ?? '', readBody: async () => body ?? new Uint8Array(0) };
+      await requests.check(match.operation, match.params, asMock, bodyLimit);
     }
     let answer: UpstreamAnswer;
     try {
