@@ -5,7 +5,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { startMock } from '../../../src/http/start-mock.js';
 import { useResetMock } from '../../helpers/contract-mock.js';
 import { startProxy, type RunningProxy } from '../../../src/proxy/proxy-server.js';
 import { defectNamed } from '../../helpers/contract-defects.js';
@@ -109,6 +111,28 @@ describe('the validation proxy', () => {
       });
     } finally {
       await counting.close();
+    }
+  });
+
+  it('checks a form body as the mock does: a form missing a required field is 400 and never forwarded (Swagger Petstore 3)', async () => {
+    const spec = fileURLToPath(new URL('../../fixtures/documents/swagger-petstore-3/openapi.yaml', import.meta.url));
+    const petstore3 = await startMock({ specFile: spec, quiet: true });
+    let seen = 0;
+    const counting = await startDefectProxy(petstore3.url, { name: 'count', caughtBy: '', description: '', onRequest: (r) => ((seen += 1), r) });
+    const proxy = await startProxy({ upstream: counting.url, specFile: spec });
+    try {
+      const form = { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: 'Bearer demo-pro' };
+      const bad = await fetch(`${proxy.url}/pet`, { method: 'POST', headers: form, body: 'name=Rex' });
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(await bad.json())).toContain('photoUrls');
+      expect(seen).toBe(0);
+      const good = await fetch(`${proxy.url}/pet`, { method: 'POST', headers: form, body: 'name=Rex&photoUrls=http%3A%2F%2Fx' });
+      expect(good.status).toBe(200);
+      expect(seen).toBe(1);
+    } finally {
+      await proxy.close();
+      await counting.close();
+      await petstore3.close();
     }
   });
 
