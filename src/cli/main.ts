@@ -16,15 +16,19 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   if (command === 'mock') {
-    const mock = await runMockCommand(rest);
-    if (mock) stopOnSignal('finishing in-flight requests and stopping', () => mock.close().then(() => 0));
+    // Listening on the signals before start-up: the banner (which tells a supervisor or a test the
+    // mock is up) is printed while starting, and a SIGTERM right after it must still stop gracefully.
+    const starting = runMockCommand(rest);
+    stopOnSignal('finishing in-flight requests and stopping', starting.then((mock) => mock && (() => mock.close().then(() => 0))));
+    await starting;
     return;
   }
   if (command === 'proxy') {
     const { runProxyCommand, ProxyUsageError, PROXY_USAGE } = await import('./proxy-command.js');
     try {
-      const running = await runProxyCommand(rest);
-      if (running) stopOnSignal('writing the reports and stopping', () => running.stop());
+      const starting = runProxyCommand(rest);
+      stopOnSignal('writing the reports and stopping', starting.then((running) => running && (() => running.stop())));
+      await starting;
     } catch (error) {
       if (!(error instanceof ProxyUsageError)) throw error;
       process.stderr.write(`petstore-kit proxy: ${error.message}\n\n${PROXY_USAGE}`);
@@ -41,14 +45,18 @@ async function main(argv: string[]): Promise<void> {
   process.exitCode = 2;
 }
 
-/** On the first SIGTERM or SIGINT: say what happens, run `stop`, exit with the status it gives. */
-function stopOnSignal(doing: string, stop: () => Promise<number>): void {
+/**
+ * On the first SIGTERM or SIGINT: say what happens, wait until start-up has given `stop` (nothing
+ * to stop when it failed or only printed help), run it, exit with the status it gives.
+ */
+function stopOnSignal(doing: string, ready: Promise<(() => Promise<number>) | undefined>): void {
+  const stopper = ready.catch(() => undefined); // a failed start-up is reported by main()
   let stopping = false;
   const onSignal = (signal: string) => {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`\n${signal}: ${doing}\n`);
-    stop().then((status) => process.exit(status));
+    void stopper.then((stop) => (stop ? stop() : Promise.resolve(process.exitCode ?? 0))).then((status) => process.exit(status));
   };
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
