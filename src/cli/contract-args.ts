@@ -90,9 +90,6 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   const str = (name: string) => values[name] as string | undefined;
   const list = (name: string) => (values[name] as string[] | undefined) ?? [];
   if (str('base-url') === undefined) throw new ContractRunError('--base-url is required (see --help)');
-  if (str('api-key') === undefined && str('auth-basic') === undefined && list('header').length === 0) {
-    throw new ContractRunError('--api-key is required, unless --auth-basic or --header gives the credentials (see --help)');
-  }
   const input: ContractOptionsInput = {
     baseUrl: str('base-url')!,
     tags: list('tag'),

@@ -24,6 +24,7 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     `petstore-kit mock serving ${mock.setup.index.operations.length} operations of ${mock.setup.loaded.file}`,
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
     ...(mock.setup.backend.description === 'memory' ? [] : [`  state shared through ${mock.setup.backend.description}`]),
+    ...documentWarnings(mock.setup.loaded.warnings),
     '',
     'Operations (behaviour chosen at load; also GET /__admin/operations):',
     ...formatBehaviourLines(mock.setup.plan.lines).map((line) => `  ${line}`),
@@ -59,4 +60,12 @@ function tryCommand(mock: RunningMock, key: string): string {
     else path += `${path.includes('?') ? '&' : '?'}${encodeURIComponent(scheme.name)}=${encodeURIComponent(key)}`;
   }
   return ['curl -s', ...options, `'${mock.url}${path}'`].join(' ');
+}
+
+/** What loading ignored rather than refused (unknown keys, extensions not followed), the first few. */
+function documentWarnings(warnings: readonly string[]): string[] {
+  if (warnings.length === 0) return [];
+  const shown = warnings.slice(0, 10).map((w) => `  note: ${w}`);
+  if (warnings.length > shown.length) shown.push(`  ... and ${warnings.length - shown.length} more notes`);
+  return ['', 'Document notes (ignored, not refused):', ...shown];
 }

@@ -29,13 +29,29 @@ export function documents(operation: Operation, status: string): boolean {
   return documentedResponse(operation, Number(status)) !== undefined;
 }
 
-/** The JSON media type and its schema of a request body or response, when it has one. */
+/**
+ * The JSON media type and its schema of a request body or response, when it has one: a JSON key,
+ * else a range that takes JSON (`*\/*`, `application/*`: what Swagger 2.0 documents without
+ * `produces`/`consumes` become when converted).
+ */
 export function jsonContent(content: Readonly<Record<string, MediaType>> | undefined): { mediaType: string; media: MediaType; schema: Schema | undefined } | undefined {
   if (!content) return undefined;
-  const mediaType = Object.keys(content).find((m) => isJsonMediaType(m));
+  const keys = Object.keys(content);
+  const mediaType = keys.find((m) => isJsonMediaType(m)) ?? keys.find((m) => JSON_RANGES.has(m.split(';')[0]!.trim().toLowerCase()));
   if (!mediaType) return undefined;
   const media = content[mediaType] as MediaType;
   return { mediaType, media, schema: media.schema as Schema | undefined };
+}
+
+const JSON_RANGES = new Set(['*/*', 'application/*']);
+
+/** Whether a media type (`application/json`) is one a documented key names, exactly or by range (`application/*`, `*\/*`). */
+export function mediaTypeAllowed(type: string, documented: readonly string[]): boolean {
+  const [major] = type.split('/');
+  return documented.some((key) => {
+    const base = key.split(';')[0]!.trim().toLowerCase();
+    return base === type || base === '*/*' || base === `${major}/*`;
+  });
 }
 
 export function isJsonMediaType(type: string): boolean {

@@ -84,7 +84,7 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
   const baseUrl = parseBaseUrl(input.baseUrl);
   const headers = (input.headers ?? []).map(parseHeader);
   const authBasic = input.authBasic === undefined ? undefined : parseBasic(input.authBasic);
-  const apiKey = input.apiKey === undefined && (authBasic || headers.length > 0) ? undefined : nonEmpty('--api-key', input.apiKey);
+  const apiKey = input.apiKey === undefined ? undefined : nonEmpty('--api-key', input.apiKey);
   const skipStability = (input.skipStability ?? []).map((s) => {
     if (!(STABILITIES as readonly string[]).includes(s)) {
       throw new ContractRunError(`--skip-stability must be one of ${STABILITIES.join(', ')} (got '${s}')`);

@@ -48,6 +48,7 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
   }
   const prerequisites = (await Promise.all((options.prerequisiteFiles ?? []).map(loadPrerequisiteFile))).flat();
   const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });
+  requireCredentials(options, plan.selected);
   const clock = deps.clock ?? systemClock;
   const reporters = deps.reporters ?? [];
   // A reporter that throws is told once at the end (exit 2); the run and the other reports go on.
@@ -91,4 +92,15 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
   }
   if (problems.size > 0) throw new ContractRunError([...problems.values()].join('; '));
   return summary;
+}
+
+/**
+ * A run without any credential is refused (exit 2) when a selected operation asks for one: its
+ * cases could only be skipped. A document that asks for none (or only `security: []`) runs
+ * without (docs/decisions/036-credentials-only-when-asked.md).
+ */
+function requireCredentials(options: ContractOptions, selected: readonly { security: readonly Record<string, unknown>[] }[]): void {
+  if (options.apiKey !== undefined || options.authBasic !== undefined || (options.headers?.length ?? 0) > 0) return;
+  const asks = selected.some((op) => op.security.length > 0 && op.security.every((requirement) => Object.keys(requirement).length > 0));
+  if (asks) throw new ContractRunError('--api-key is required: the document asks for credentials (or give them with --auth-basic or --header; see --help)');
 }

@@ -4,6 +4,7 @@ import { checkRefChains, inlineAcyclicRefs, linkCyclicRefs } from './cyclic-refs
 import type { Document } from './openapi.js';
 import { markOas31 } from './schema-dialect.js';
 import { briefly, SpecError } from './spec-error.js';
+import { withoutExtensionFileRefs } from './extension-refs.js';
 
 export interface LoadedDocument {
   /** Where it was read from. */
@@ -57,7 +58,8 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
     throw new SpecError(file, 'is not an OpenAPI document (expected a mapping at the top level)');
   }
   const sourceVersion = detectVersion(file, parsed);
-  let whole = steps.inlineLocalFiles ? await steps.inlineLocalFiles(file, parsed) : parsed;
+  const { document: used, warnings: skipped } = withoutExtensionFileRefs(parsed);
+  let whole = steps.inlineLocalFiles ? await steps.inlineLocalFiles(file, used) : used;
   if (sourceVersion === '2.0') {
     if (!steps.convertSwagger2) throw new SpecError(file, 'is a Swagger 2.0 document; outside Node the kit reads OpenAPI 3.0.x and 3.1.x only (convert it first)');
     whole = await steps.convertSwagger2(file, whole);
@@ -90,7 +92,7 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
     cyclicRefs = inlineAcyclicRefs(document);
   }
   if (line === '3.1') markOas31(document);
-  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: unknownKeys };
+  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: [...skipped, ...unknownKeys] };
 }
 
 function detectVersion(file: string, parsed: object): '2.0' | OpenApiLine {

@@ -1,10 +1,10 @@
-import { documentedResponse } from '../documented-response.js';
+import { documentedResponse, mediaTypeAllowed } from '../documented-response.js';
 import { mediaTypeOf } from '../http-syntax.js';
 import type { Check } from './types.js';
 import { describeRequest } from './types.js';
 
 /**
- * A documented body comes with one of the documented media types (parameters such as
+ * A documented body comes with one of the documented media types or ranges (`text/*`; parameters such as
  * `charset=utf-8` allowed; JSON is UTF-8, so another charset is wrong); a success documented
  * without a body has none. An error documented by its description alone may carry a message:
  * many documents describe errors that way, and their servers are not wrong to explain.
@@ -20,7 +20,7 @@ export const contentType: Check = (exchange, operation) => {
     return [{ check: 'content-type', message: `${where} answered ${exchange.response.status} with a body, which the document says has none`, expected: 'no body', actual: header ?? 'a body without Content-Type', location: 'header Content-Type' }];
   }
   const media = mediaTypeOf(header);
-  if (!media || !allowed.includes(media.type)) {
+  if (!media || !mediaTypeAllowed(media.type, allowed)) {
     return [{ check: 'content-type', message: `${where} answered ${exchange.response.status} with Content-Type ${header ?? '(none)'}`, expected: allowed.join(' or '), actual: header ?? '(none)', location: 'header Content-Type' }];
   }
   const charset = media.params.charset?.toLowerCase();

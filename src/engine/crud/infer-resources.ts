@@ -97,8 +97,14 @@ function lastLiteral(path: string): string {
 
 export function jsonSchemaOf(content: Readonly<Record<string, MediaType>> | undefined): Schema | undefined {
   if (!content) return undefined;
-  const type = Object.keys(content).find((t) => isJsonType(t) && t !== '*/*');
+  const type = jsonKey(content);
   return type ? (content[type]!.schema as Schema | undefined) : undefined;
+}
+
+/** A JSON media type key, else `*\/*` (a Swagger 2.0 operation without `produces`, converted). */
+function jsonKey(content: Readonly<Record<string, MediaType>>): string | undefined {
+  const types = Object.keys(content);
+  return types.find((t) => isJsonType(t) && t !== '*/*') ?? types.find((t) => t === '*/*');
 }
 
 function objectSchema(schema: Schema | undefined): MergedSchema | undefined {
@@ -160,7 +166,7 @@ function recordSchema(read: Operation | undefined, create: Operation | undefined
 /** The examples of an operation's success answer (a record, for the item operations and create). */
 function recordExamples(op: Operation): unknown[] {
   const content = (successStatus(op)?.response as Response | undefined)?.content;
-  const type = content ? Object.keys(content).find((t) => isJsonType(t) && t !== '*/*') : undefined;
+  const type = content ? jsonKey(content) : undefined;
   const media = type ? content![type]! : undefined;
   if (!media) return [];
   const out = Object.values((media.examples ?? {}) as Record<string, { value?: unknown }>).filter((e) => e && 'value' in e).map((e) => e.value);

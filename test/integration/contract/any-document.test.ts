@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { parseDocumentText } from '../../../src/spec/parse-document-text.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runContractCli } from '../../../src/cli/contract-command.js';
 import type { RunSummary } from '../../../src/contract/events.js';
@@ -141,5 +142,31 @@ describe('cases that cannot be set up are skipped, counted in every report, and 
     const { code, stderr } = await cli(['--api-key', NOTES_TOKEN, '--prerequisites', join(out, 'absent.json')]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/--prerequisites .*absent\.json: cannot be read \(ENOENT\)/);
+  });
+
+  it('refuses a run without any credential when the document asks for one (exit 2, nothing sent)', async () => {
+    const { code, stderr } = await cli([]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--api-key is required: the document asks for credentials');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('runs without any credential when the document asks for none', async () => {
+    const open = join(out, 'open-notes.json');
+    const document = parseDocumentText(NOTES_DOCUMENT, await readFile(NOTES_DOCUMENT, 'utf8')) as Record<string, any>;
+    delete document.security;
+    for (const item of Object.values(document.paths as Record<string, Record<string, { security?: unknown }>>)) for (const op of Object.values(item)) delete op.security;
+    delete document.components.securitySchemes;
+    await writeFile(open, JSON.stringify(document));
+    const open_ = await startNotesServer({ defect: 'auth-not-enforced' });
+    try {
+      const summary = await runContract({ baseUrl: open_.url, spec: open, phases: ['examples'], reporters: [] });
+      expect(notPassed(summary)).toEqual([]);
+      expect(summary.totals.cases).toBeGreaterThan(5);
+      expect(open_.requests.length).toBeGreaterThan(5);
+      expect(open_.requests.every((r) => r.authorization === undefined)).toBe(true);
+    } finally {
+      await open_.close();
+    }
   });
 });

@@ -56,7 +56,6 @@ describe('contract flags', () => {
 
   it.each([
     [[], /--base-url is required/],
-    [['--base-url', 'http://x'], /--api-key is required/],
     [[...required, '--frobnicate'], /Unknown option '--frobnicate'/],
     [[...required, 'positional'], /Unexpected argument 'positional'/],
     [[...required, '--base-url'], /argument missing/],

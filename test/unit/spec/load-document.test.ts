@@ -48,6 +48,27 @@ describe('loadDocument', () => {
   });
 });
 
+describe('specification extensions holding $refs to other files', () => {
+  it('leaves out an x- extension whose $ref names a file (Redocly x-topics to markdown), says so, and keeps the rest', async () => {
+    const doc = {
+      ...minimal({ '/a': { get: { operationId: 'a', 'x-stability': 'beta', 'x-docs': { $ref: './a.md' }, responses: { '204': { description: 'none' } } } } }),
+      'x-topics': [{ title: 'Start', content: { $ref: './docs/getting-started.md' } }],
+    };
+    const loaded = await fromObject('/nowhere/x.yaml', doc);
+    expect(loaded.warnings).toEqual([
+      '/paths/~1a/get/x-docs: a specification extension with a $ref to another file; not followed (the kit does not use it)',
+      '/x-topics: a specification extension with a $ref to another file; not followed (the kit does not use it)',
+    ]);
+    expect((loaded.source as Record<string, unknown>)['x-topics']).toBeUndefined();
+    expect((loaded.document.paths['/a']!.get as Record<string, unknown>)['x-stability']).toBe('beta');
+  });
+
+  it('still follows (and checks) a $ref under a name that only looks like an extension: a header or property called x-…', async () => {
+    const doc = minimal({ '/a': { get: { operationId: 'a', responses: { '200': { description: 'ok', headers: { 'x-request-id': { $ref: './headers.yaml' } } } } } } });
+    await expect(fromObject('/nowhere/x.yaml', doc)).rejects.toThrow(/\$ref at \/paths\/~1a\/get\/responses\/200\/headers\/x-request-id\/\$ref \("\.\/headers\.yaml"\) that names a file that cannot be read/);
+  });
+});
+
 describe('buildOperationIndex', () => {
   it('refuses duplicated ids and undeclared path parameters', async () => {
     const { document } = await fromObject('x.yaml', minimal({
