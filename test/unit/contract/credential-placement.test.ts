@@ -102,9 +102,13 @@ describe('credential flags, normalised at the edge', () => {
     [{ authBasic: ':pw' }, /--auth-basic must be USER:PASS \(got 'an empty user'\)/],
     [{ headers: ['no colon'] }, /--header must be 'Name: value'/],
     [{ headers: ['Bad Name: v'] }, /--header must be 'Name: value' with a valid header name \(got 'Bad Name'\)/],
-    [{}, /--api-key must not be empty/],
+    [{ apiKey: '' }, /--api-key must not be empty/],
   ])('refuses %j', (input, message) => {
     expect(() => normalizeOptions({ baseUrl: 'http://x', ...input })).toThrow(ContractRunError);
     expect(() => normalizeOptions({ baseUrl: 'http://x', ...input })).toThrow(message);
+  });
+
+  it('takes no credential at all: whether the document asks for one is decided once it is loaded (decision 036)', () => {
+    expect(normalizeOptions({ baseUrl: 'http://x' })).toMatchObject({ apiKey: undefined, authBasic: undefined, headers: undefined });
   });
 });
