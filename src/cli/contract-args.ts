@@ -10,7 +10,8 @@ required:
   --base-url URL              the server to test, e.g. https://staging.example.com
   --api-key KEY               a read-write key, placed where the document's scheme says (its
                               apiKey header, query or cookie, else the bearer token); may be left
-                              out when --auth-basic or --header authenticates
+                              out when --auth-basic or --header authenticates, or when the
+                              document asks for no credential
 
 options:
   --spec FILE                 the OpenAPI 3.0 document (default: the package's spec/petstore.yaml)
