@@ -135,8 +135,21 @@ export function listSchema(op: Operation): { items: MergedSchema; property: stri
   }
   const property = envelopeProperty(merged);
   if (!property) return undefined;
-  const items = objectSchema((assertNoRef(merged.properties![property] as Schema) as MergedSchema).items as Schema | undefined);
+  const items = objectSchema(propertySchema(merged, property)?.items as Schema | undefined);
   return items ? { items, property } : undefined;
+}
+
+/**
+ * A property of a merged schema, its own `allOf` merged too: two allOf parts that both name
+ * `data` (a generic wrapper's `data: array of object` and the list's `data: array of Booking`, as
+ * the Train Travel API writes its lists) leave `data: {allOf: [...]}` after the top-level merge.
+ */
+function propertySchema(schema: MergedSchema, name: string): MergedSchema | undefined {
+  try {
+    return mergeAllOf(assertNoRef(schema.properties![name] as Schema));
+  } catch {
+    return undefined;
+  }
 }
 
 const ENVELOPE_NAMES = ['data', 'items', 'results', 'records', 'content', 'entries', 'values', 'list'];
@@ -146,8 +159,8 @@ function envelopeProperty(schema: MergedSchema): string | undefined {
   const properties = schema.properties;
   if (!properties) return undefined;
   const arrays = Object.keys(properties).filter((name) => {
-    const p = assertNoRef(properties[name] as Schema) as MergedSchema;
-    return p.type === 'array' && objectSchema(p.items as Schema | undefined) !== undefined;
+    const p = propertySchema(schema, name);
+    return p?.type === 'array' && objectSchema(p.items as Schema | undefined) !== undefined;
   });
   return arrays.find((n) => ENVELOPE_NAMES.includes(n.toLowerCase())) ?? (arrays.length === 1 ? arrays[0] : undefined);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferResources } from '../../../src/engine/crud/infer-resources.js';
+import { inferResources, listSchema } from '../../../src/engine/crud/infer-resources.js';
 import { cursorAt, pagingOf, windowOf } from '../../../src/engine/crud/paging.js';
 import { answerOf, mergePatch, recordFromInput } from '../../../src/engine/crud/record-shape.js';
 import { createFaker } from '../../../src/generation/create-faker.js';
@@ -49,6 +49,18 @@ describe('inferResources', () => {
     const inferred = inferResources(errorsOnly);
     expect(inferred.actionOf(errorsOnly[0]!)?.action).toBe('list');
     expect(inferred.actionOf(errorsOnly[1]!)).toBeUndefined();
+  });
+
+  it('reads an envelope whose array property two allOf parts both name (a generic wrapper and the list, as Train Travel writes it)', () => {
+    const wrapper = { type: 'object', properties: { data: { type: 'array', items: { type: 'object' } }, links: { type: 'object', readOnly: true } } };
+    const listed = index({
+      '/things': { get: { operationId: 'list', responses: ok({ allOf: [wrapper, { properties: { data: { type: 'array', items: thing } } }] }) } },
+      '/things/{thingId}': { get: { operationId: 'read', parameters: [param('thingId', { type: 'integer' })], responses: ok(thing) } },
+    });
+    const inferred = inferResources(listed);
+    expect(inferred.actionOf(listed[0]!)?.action).toBe('list');
+    expect(listSchema(listed[0]!)?.property).toBe('data');
+    expect(Object.keys(listSchema(listed[0]!)!.items.properties ?? {})).toEqual(['thingId', 'label']);
   });
 
   it('infers nothing for an item path without a collection, or a path that is neither', () => {
