@@ -57,7 +57,9 @@ export function importPetstore(value: unknown, path: string, tools: SnapshotTool
     given.forEach((entry: unknown, i: number) => {
       const at = `${path}/${field}/${i}`;
       if (!isObject(entry)) return void problems.push({ path: at, message: 'must be an object' });
-      const record = { ...defaults, ...entry } as Record<string, unknown>;
+      // The entry's own key order is kept: answers show records as they were exported.
+      const record: Record<string, unknown> = { ...entry };
+      for (const [name, fallback] of Object.entries(defaults)) if (record[name] === undefined) record[name] = fallback;
       const found = [...checkAgainst(tools, schemaOf(schema), record, at), ...required.filter((r) => record[r] === undefined).map((r) => ({ path: `${at}/${r}`, message: 'is required' }))];
       if (typeof record.id === 'number') {
         if (seen.has(record.id)) found.push({ path: `${at}/id`, message: `${record.id} is used twice (also at ${field}/${seen.get(record.id)})` });
@@ -71,8 +73,9 @@ export function importPetstore(value: unknown, path: string, tools: SnapshotTool
   const categories = list<Category>('categories', 'Category', {}, ['id', 'name']);
   const pets = list<Pet>('pets', 'Pet', { status: 'available' }, ['id', 'name', 'categoryId']);
   const orders = list<Order>('orders', 'Order', { complete: false }, ['id', 'petId', 'quantity', 'shipDate']);
-  const categoryIds = new Set(categories.map((c) => c.id));
-  const petIds = new Set(pets.map((p) => p.id));
+  // References are checked against every entry given, valid or not: one bad pet is one problem, not one per order.
+  const categoryIds = idsOf(value.categories);
+  const petIds = idsOf(value.pets);
   pets.forEach((pet) => {
     if (!categoryIds.has(pet.categoryId)) problems.push({ path: `${path}/pets/${indexOf(value.pets, pet.id)}/categoryId`, message: `names no category in this snapshot (${pet.categoryId})` });
   });
@@ -82,6 +85,7 @@ export function importPetstore(value: unknown, path: string, tools: SnapshotTool
   const stock = readInventory(value.inventory, `${path}/inventory`, petIds, schemaOf('InventoryItem'), tools, problems);
   const nextId = readNextIds(value.nextId, `${path}/nextId`, categories, pets, orders, problems);
   if (problems.length > 0) return { ok: false, problems };
+  for (const pet of pets) if (!stock.has(pet.id)) stock.set(pet.id, 0);
   const data: StoreData = { categories, pets, stock, orders, ...(nextId ? { nextId } : {}) };
   // What the checks above missed and the state machine still relies on (none expected).
   const left = checkInvariants(data);
@@ -137,6 +141,10 @@ function readNextIds(given: unknown, path: string, categories: readonly Category
 
 function checkAgainst(tools: SnapshotTools, schema: Schema | undefined, value: unknown, path: string): ErrorDetail[] {
   return schema ? tools.check(schema, value, path) : [];
+}
+
+function idsOf(list: unknown): Set<number> {
+  return new Set(Array.isArray(list) ? list.filter(isObject).map((e) => e.id as number) : []);
 }
 
 function indexOf(list: unknown, id: number): number {
