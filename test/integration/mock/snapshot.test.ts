@@ -126,7 +126,7 @@ describe('a snapshot that cannot be imported', () => {
       const before = await observed();
       const res = await post(await broken(breakIt), s);
       expect(res.status).toBe(400);
-      const body = await res.json();
+      const body: any = await res.json();
       expect(body).toMatchObject({ code: 'validation_failed', status: 400 });
       expect(body.message).toMatch(/^The snapshot was not imported, nothing changed: /);
       expect(body.details.map((d: { path: string }) => d.path)).toContain(path);
@@ -142,7 +142,7 @@ describe('a snapshot that cannot be imported', () => {
       x.clock.frozen = 'yes';
     }), s);
     expect(res.status).toBe(400);
-    const body = await res.json();
+    const body: any = await res.json();
     expect(body.details).toEqual([
       { path: '/clock/frozen', message: 'must be true (the clock stands at "now") or false (it follows the real time)' },
       { path: '/packs/petstore/pets/0/status', message: 'must be one of: "available", "pending", "sold"' },
@@ -158,7 +158,7 @@ describe('a snapshot that cannot be imported', () => {
     expect(await corrupt.json()).toMatchObject({ code: 'validation_failed', message: 'Malformed JSON in the request body' });
     const array = await post('[]', s);
     expect(array.status).toBe(400);
-    expect((await array.json()).details).toEqual([{ path: '', message: 'a snapshot must be a JSON object' }]);
+    expect(((await array.json()) as any).details).toEqual([{ path: '', message: 'a snapshot must be a JSON object' }]);
     expect((await post('{}', s, 'text/plain')).status).toBe(415);
     expect(await observed()).toBe(before);
   });
