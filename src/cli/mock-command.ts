@@ -10,6 +10,7 @@ import { BUILT_IN_PLANS } from '../rate-limit/plans.js';
 import { SpecError } from '../spec/spec-error.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import { redactUrl } from '../store/redact-url.js';
+import { readStateFile, StateFileError } from '../http/state-file.js';
 import { startupBanner } from './startup-banner.js';
 
 const USAGE = `usage: petstore-kit mock [options]
@@ -27,6 +28,8 @@ const USAGE = `usage: petstore-kit mock [options]
   --store URL         keep all state in Redis (redis://HOST:PORT[/DB]; also env PETSTORE_STORE), so
                       several mock processes on one Redis behave as one server (default: in memory)
   --store-prefix P    prefix of every Redis key this mock writes (default petstore-kit:)
+  --state FILE        start the default session from a snapshot (GET /__admin/snapshot's JSON;
+                      docs/snapshot-format.md); a bad file stops the start with exit 2
   --log-level L       silent | error | info | debug (default info)
   --quiet             same as --log-level error
   -h, --help          this text
@@ -46,7 +49,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
         port: { type: 'string' }, host: { type: 'string' }, spec: { type: 'string' }, seed: { type: 'string' },
         config: { type: 'string' }, 'admin-token': { type: 'string' }, 'log-level': { type: 'string' },
         auth: { type: 'string' }, 'default-plan': { type: 'string' },
-        store: { type: 'string' }, 'store-prefix': { type: 'string' },
+        store: { type: 'string' }, 'store-prefix': { type: 'string' }, state: { type: 'string' },
         quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -81,8 +84,9 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
   const defaultPlan = values['default-plan'];
   if (defaultPlan !== undefined && !plans.has(defaultPlan)) throw new UsageError(`--default-plan must name a plan: ${[...plans.keys()].join(', ')} (got ${JSON.stringify(defaultPlan)})`);
   const store = storeOption(values.store ?? (process.env.PETSTORE_STORE || undefined), values['store-prefix']);
+  const state = values.state === undefined ? undefined : { file: values.state, snapshot: await readStateFile(values.state) };
   const logger = createLogger(level, out, err);
-  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store });
+  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store, state });
   try {
     const warning = exposedAdminWarning(host, values['admin-token']);
     if (warning) err.write(`${warning}\n`);
@@ -120,7 +124,7 @@ function integer(text: string, flag: string, min: number, max: number): number {
 /** The one-line message for a start-up failure, or undefined when it is a bug. */
 export function startupProblem(error: unknown): string | undefined {
   if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
-  if (error instanceof SpecError || error instanceof ConfigError || error instanceof StoreUnavailableError) return error.message;
+  if (error instanceof SpecError || error instanceof ConfigError || error instanceof StoreUnavailableError || error instanceof StateFileError) return error.message;
   const code = (error as NodeJS.ErrnoException)?.code;
   if (code === 'EADDRINUSE') return `the port is already in use (${(error as Error).message}); pick another with --port`;
   if (code === 'EACCES' || code === 'EADDRNOTAVAIL') return `cannot listen there (${(error as Error).message})`;

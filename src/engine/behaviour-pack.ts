@@ -1,4 +1,5 @@
-import type { Document } from '../spec/openapi.js';
+import type { ErrorDetail } from '../core/errors.js';
+import type { Document, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import type { SharedDocument } from '../store/shared-document.js';
 import type { BehaviourContext, OperationResult } from './behaviour.js';
@@ -34,7 +35,35 @@ export interface BehaviourPack<State = unknown, Seed = unknown> {
   /** The state as plain data, for inspection (tests, the soak run). */
   snapshot(state: State): Promise<unknown>;
   handler(operation: Operation): PackHandler<State>;
+
+  /**
+   * Snapshots (`/__admin/snapshot`, `mock --state`, docs/snapshot-format.md): the state as the
+   * JSON value kept under `packs.<name>`, documented by the pack, human-editable. A pack
+   * without these hooks makes a document it claims refuse snapshots (export and import).
+   */
+  exportState?(state: State): Promise<unknown>;
+  /**
+   * Reads a value written by exportState (or by hand): the seed a session's state is made from,
+   * or every problem found, each with its JSON path under `path`. Pure: nothing changes here.
+   */
+  importState?(value: unknown, path: string, tools: SnapshotTools): Restored<Seed>;
+  /**
+   * A shared state (`--store`) made from an imported seed and written over whatever the shared
+   * store holds for that session, so every process sees it. A pack with createSharedState
+   * needs this for snapshots on a shared store.
+   */
+  restoreSharedState?(seed: Seed, document: SharedDocument): Promise<State>;
 }
+
+/** What a pack's importState may use to check a snapshot against the document. */
+export interface SnapshotTools {
+  /** The dereferenced document. */
+  readonly document: Document;
+  /** Problems of `value` against a schema of the document (compiled once, cached), paths under `path`. */
+  check(schema: Schema, value: unknown, path: string): ErrorDetail[];
+}
+
+export type Restored<Seed> = { ok: true; seed: Seed } | { ok: false; problems: ErrorDetail[] };
 
 /** Packs are listed without knowing their State types; the engine only passes states through. */
 export type AnyPack = BehaviourPack<any, any>;

@@ -1,5 +1,6 @@
 import type { Fault } from '../mock/faults.js';
 import type { JournalEntry } from '../mock/journal.js';
+import type { Snapshot } from '../mock/snapshot/snapshot-format.js';
 
 export interface ClockView {
   now: string;
@@ -72,6 +73,15 @@ export class AdminClient {
   }
   requests(session?: string): Promise<JournalEntry[]> {
     return this.call('GET', '/requests', undefined, session);
+  }
+
+  /** The session's state as a snapshot (docs/snapshot-format.md). */
+  snapshot(session?: string): Promise<Snapshot> {
+    return this.call('GET', '/snapshot', undefined, session);
+  }
+  /** Replaces the session's state with a snapshot; a bad one throws and changes nothing. */
+  importSnapshot(snapshot: unknown, session?: string): Promise<void> {
+    return this.call('POST', '/snapshot', snapshot, session);
   }
 
   private async call<T>(method: string, path: string, body?: unknown, session?: string): Promise<T> {

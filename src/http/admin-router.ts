@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { ApiError } from '../core/errors.js';
-import type { Fault } from '../mock/faults.js';
+import { parseFault } from '../mock/parse-fault.js';
+import { SNAPSHOT_BODY_LIMIT } from '../mock/snapshot/snapshot-format.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
 import { storeUnavailable } from '../mock/mock-engine.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
@@ -19,7 +20,6 @@ class AdminError extends Error {
   }
 }
 
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const ADMIN_BODY_LIMIT = 64 * 1024;
 
 /**
@@ -52,8 +52,16 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   const clockView = (session: Session) => ({ now: new Date(session.clock.now()).toISOString(), frozen: session.clock.frozen });
 
   router.use(adminToken !== undefined ? requireToken(adminToken) : onlyLocalCallers(listenHost));
-  // express.json() answers a declared length over its limit only once the whole body has arrived.
-  router.use((req, _res, next) => next(Number(req.headers['content-length']) > ADMIN_BODY_LIMIT ? new AdminError(413, 'payload_too_large', 'The request body is over 64 KiB') : undefined));
+  // Snapshots are larger than the other control bodies: their own limit, checked the same way.
+  router.get('/snapshot', async (req, res) => {
+    res.json(await setup.snapshots.export(sessionOf(req)));
+  });
+  router.post('/snapshot', bodyLimit(SNAPSHOT_BODY_LIMIT, '8 MiB'), express.json({ limit: SNAPSHOT_BODY_LIMIT }), async (req, res) => {
+    if (!req.is('application/json')) throw new AdminError(415, 'unsupported_media_type', 'Send the snapshot as JSON, with Content-Type: application/json');
+    await setup.snapshots.import(sessionOf(req), req.body);
+    res.status(204).end();
+  });
+  router.use(bodyLimit(ADMIN_BODY_LIMIT, '64 KiB'));
   router.use(express.json({ limit: ADMIN_BODY_LIMIT }));
 
   router.post('/reset', async (req, res) => {
@@ -131,7 +139,8 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     res.json(await sessionOf(req).faults.list());
   });
   router.post('/faults', async (req, res) => {
-    const fault = parseFault(objectBody(req));
+    const { fault, problems } = parseFault(objectBody(req));
+    if (!fault) throw new AdminError(400, 'validation_failed', problems.join('; '));
     await sessionOf(req).faults.add(fault);
     res.status(201).json(fault);
   });
@@ -153,39 +162,16 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   return router;
 }
 
+/** express.json() answers a declared length over its limit only once the whole body has arrived: this answers at once. */
+function bodyLimit(limit: number, shown: string) {
+  return (req: Request, _res: Response, next: NextFunction) => next(Number(req.headers['content-length']) > limit ? new AdminError(413, 'payload_too_large', `The request body is over ${shown}`) : undefined);
+}
+
 function objectBody(req: Request): Record<string, unknown> {
   const body: unknown = req.body;
   if (body === undefined) return {};
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AdminError(400, 'validation_failed', 'The body must be a JSON object');
   return body as Record<string, unknown>;
-}
-
-function parseFault(body: Record<string, unknown>): Fault {
-  const problems: string[] = [];
-  const unknown = Object.keys(body).filter((k) => !['method', 'path', 'times', 'status', 'delayMs'].includes(k));
-  if (unknown.length) problems.push(`unknown field(s): ${unknown.join(', ')}`);
-  const int = (name: string, min: number, max: number, required: boolean) => {
-    const v = body[name];
-    if (v === undefined && !required) return undefined;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) {
-      problems.push(`${name} must be an integer from ${min} to ${max}`);
-      return undefined;
-    }
-    return v;
-  };
-  const times = int('times', 1, 1_000_000, true);
-  const status = int('status', 400, 599, true);
-  const delayMs = int('delayMs', 0, 60_000, false);
-  const method = body.method;
-  if (method !== undefined && (typeof method !== 'string' || !METHODS.has(method.toUpperCase()))) problems.push('method must be an HTTP method');
-  const path = body.path;
-  if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/') || path.length > 500)) problems.push('path must start with / (a request path or a documented template)');
-  if (problems.length) throw new AdminError(400, 'validation_failed', problems.join('; '));
-  const fault: Fault = { times: times!, status: status! };
-  if (method !== undefined) fault.method = (method as string).toUpperCase();
-  if (path !== undefined) fault.path = path as string;
-  if (delayMs !== undefined) fault.delayMs = delayMs;
-  return fault;
 }
 
 /**
@@ -234,7 +220,8 @@ function adminErrorHandler(error: unknown, _req: Request, res: Response, _next: 
   if (status === 503) res.setHeader('Retry-After', '1');
   // The rest of a body over the limit is not read: the connection cannot carry another request.
   if (status === 413) res.setHeader('Connection', 'close');
-  res.status(status).json({ code, message, status });
+  const details = error instanceof ApiError ? error.details : undefined;
+  res.status(status).json(details && details.length > 0 ? { code, message, status, details } : { code, message, status });
 }
 
 /** An http-errors style error (`status` 400..499), as Express and body-parser raise them. */

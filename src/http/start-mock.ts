@@ -12,6 +12,7 @@ import { AdminClient } from './admin-client.js';
 import { attachClientErrorHandler, requireHost } from './client-error.js';
 import { createRequestListener } from './create-app.js';
 import { createLogger, type LogLevel, type Logger } from './request-log.js';
+import { applyStateFile } from './state-file.js';
 
 export const DEFAULT_SPEC_FILE = fileURLToPath(new URL('../../spec/petstore.yaml', import.meta.url));
 export const DEFAULT_SEED = 1;
@@ -48,6 +49,8 @@ export interface StartMockOptions {
   keepAliveTimeout?: number;
   /** Shared state (`--store redis://...`): `prefix` defaults to `petstore-kit:`. Default: in this process. */
   store?: { url: string; prefix?: string };
+  /** A snapshot the default session starts from (`--state FILE`, read by readStateFile); a bad one throws StateFileError. */
+  state?: { file: string; snapshot: unknown };
 }
 
 export interface RunningMock {
@@ -79,6 +82,13 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     bodyLimit: options.bodyLimit,
     onInternalError: (error, request) => logger.error(`petstore-kit: internal error on ${request.method} ${request.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`),
   });
+  if (options.state) {
+    const state = options.state;
+    await applyStateFile(setup, state).catch(async (error: unknown) => {
+      await setup.backend.close();
+      throw error;
+    });
+  }
   const listener = createRequestListener(setup, { adminToken: options.adminToken, host: options.host ?? '127.0.0.1', logger });
   const headersTimeout = options.headersTimeout ?? 10_000;
   const server = createServer(

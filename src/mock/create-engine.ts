@@ -19,6 +19,7 @@ import type { MockRequest } from './mock-request.js';
 import { createRequestAuthenticator, type AuthMode } from './request-authenticator.js';
 import { createRequestChecks } from './request-checks.js';
 import { SessionRegistry } from './session.js';
+import { createSnapshots, type Snapshots } from './snapshot/snapshots.js';
 import { memoryBackend, type KeyChanges, type StateBackend } from './state-backend.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -67,6 +68,8 @@ export interface MockSetup {
   backend: StateBackend;
   /** Changes to `keys` made through the control API (shared when the backend is). */
   keyChanges: KeyChanges;
+  /** A session's state as a snapshot, and back (`/__admin/snapshot`, `mock --state`). */
+  snapshots: Snapshots;
 }
 
 export function isLoaded(document: unknown): document is LoadedDocument {
@@ -128,5 +131,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
     delay: options.delay ?? realDelay,
     onInternalError: options.onInternalError ?? (() => {}),
   });
-  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed, security, auth, backend, keyChanges: backend.keys(keys) };
+  const keyChanges = backend.keys(keys);
+  const snapshots = createSnapshots({ document: loaded.document, packs: plan.packs, resources: crudResources, resourceIndex: resources, operations: index.operations, sessions, keys, keyChanges, ajv });
+  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed, security, auth, backend, keyChanges, snapshots };
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import type { SessionState } from '../engine/behaviour.js';
 import type { RateLimitStore } from '../rate-limit/types.js';
-import type { RecordStore } from '../store/record-store.js';
+import type { RecordData, RecordStore } from '../store/record-store.js';
 import { ownCopy } from './kept-text.js';
 import type { FaultStore, JournalStore, SessionClock } from './state-backend.js';
 
@@ -27,6 +27,9 @@ export interface SessionFactory {
   newRecords(session: string): RecordStore;
   /** What `store` is for a session's states. */
   inspected(packs: ReadonlyMap<string, unknown>, records: RecordStore): Session['store'];
+  /** Pack states from imported seeds (by pack name), written over a shared store's. */
+  restorePackStates(session: string, seeds: ReadonlyMap<string, unknown>): Promise<Map<string, unknown>>;
+  restoreRecords(session: string, data: RecordData): Promise<RecordStore>;
   /** The counters of a session; `undefined` names the anonymous ones shared by every session. */
   newRateLimitStore(session: string | undefined): RateLimitStore;
   newClock(session: string, base: Clock): SessionClock;
@@ -95,6 +98,21 @@ export class SessionRegistry {
     session.store = this.factory.inspected(session.packs, session.records);
     await session.limits.clear();
     await session.clock.reset();
+    await session.faults.clear();
+    await session.journal.clear();
+  }
+
+  /**
+   * The session's records and pack states replaced by imported ones (a snapshot), with fresh
+   * counters, no bans or faults and an empty journal; the caller sets the clock, bans and faults.
+   */
+  async restore(session: Session, packSeeds: ReadonlyMap<string, unknown>, records: RecordData): Promise<void> {
+    const packs = await this.factory.restorePackStates(session.name, packSeeds);
+    const store = await this.factory.restoreRecords(session.name, records);
+    session.packs = packs;
+    session.records = store;
+    session.store = this.factory.inspected(packs, store);
+    await session.limits.clear();
     await session.faults.clear();
     await session.journal.clear();
   }

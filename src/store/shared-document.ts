@@ -66,6 +66,24 @@ export class SharedState<S> {
   }
 
   /**
+   * Writes the codec's seed over whatever the document holds (a snapshot imported: the seed is
+   * the imported state), whoever wrote last; retried only when another write lands in between.
+   */
+  async overwrite(): Promise<this> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const { version } = await this.current();
+      const state = this.codec.seed();
+      const text = await this.codec.serialize(state);
+      const written = await this.document.write(version, text);
+      if (written !== undefined) {
+        this.kept = { version: written, state, text };
+        return this;
+      }
+    }
+    throw new StoreUnavailableError(`the shared state stayed contended for ${MAX_ATTEMPTS} attempts`);
+  }
+
+  /**
    * Applies `change` (which mutates the state it is given, or throws and then writes nothing)
    * atomically: retried on a fresh read whenever another process wrote in between.
    */

@@ -30,11 +30,23 @@ function fromText(text: string): RecordData {
  * (src/store/shared-document.ts), so ids are never handed out twice and no change is lost.
  */
 export function createSharedRecordStore(seed: RecordData, document: SharedDocument): RecordStore {
-  const shared = new SharedState<RecordStore>(document, {
+  return recordStoreOver(sharedRecords(seed, document));
+}
+
+/** The records of an imported snapshot, written over what the shared store held for the session. */
+export async function restoreSharedRecordStore(data: RecordData, document: SharedDocument): Promise<RecordStore> {
+  return recordStoreOver(await sharedRecords(data, document).overwrite());
+}
+
+function sharedRecords(seed: RecordData, document: SharedDocument): SharedState<RecordStore> {
+  return new SharedState<RecordStore>(document, {
     seed: () => createMemoryRecordStore(seed),
     parse: (text) => createMemoryRecordStore(fromText(text)),
     serialize: async (store) => toText(await store.snapshot()),
   });
+}
+
+function recordStoreOver(shared: SharedState<RecordStore>): RecordStore {
   const change = <T>(apply: (store: RecordStore) => Promise<T>) => shared.update(apply);
   return {
     list: (resource, scope) => shared.read().then((s) => s.list(resource, scope)),

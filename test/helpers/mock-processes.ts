@@ -3,6 +3,8 @@
  * system, for tests of several mocks sharing one Redis.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestRedis, type TestRedis } from './redis-server.js';
 import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
@@ -53,4 +55,32 @@ export function runCli(args: string[]): Promise<{ code: number | null; stdout: s
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+/**
+ * For a test file: a test Redis and `count` mock processes on it (each given `args` and the
+ * Redis URL under `prefix`), started before its tests and stopped after. The array is filled in `beforeAll`.
+ */
+export function useRedisMockProcesses(prefix: string, args: string[] = [], count = 2): MockProcess[] {
+  const mocks: MockProcess[] = [];
+  let redis: TestRedis | undefined;
+  beforeAll(async () => {
+    redis = await startTestRedis();
+    const all = [...args, '--store', redis.url, '--store-prefix', `${prefix}-${process.pid}:`];
+    mocks.push(...(await Promise.all(Array.from({ length: count }, () => startMockProcess(all)))));
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all(mocks.map((m) => m.stop()));
+    await redis?.stop();
+  });
+  return mocks;
+}
+
+/** A JSON call to a mock process with these headers (the body sent as JSON when given). */
+export async function callJson(mock: MockProcess, headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const all = { ...headers };
+  if (body !== undefined) all['Content-Type'] = 'application/json';
+  const res = await fetch(mock.url + path, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }

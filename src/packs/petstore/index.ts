@@ -3,7 +3,8 @@ import { HANDLERS } from './handlers/index.js';
 import { hasPetstoreShape } from './operation-shapes.js';
 import { buildSeedData } from './seed-data.js';
 import { createMemoryStore } from './store/memory-store.js';
-import { createSharedStore } from './store/shared-store.js';
+import { createSharedStore, restoreSharedStore } from './store/shared-store.js';
+import { exportPetstore, importPetstore } from './snapshot.js';
 import type { StoreData } from './store/records.js';
 import type { Store } from './store/store.js';
 
@@ -20,4 +21,7 @@ export const petstorePack: BehaviourPack<Store, StoreData> = {
   createSharedState: (data, document) => createSharedStore(data, document),
   snapshot: (store) => store.snapshot(),
   handler: (operation) => HANDLERS[operation.operationId]!,
+  exportState: (store) => exportPetstore(store),
+  importState: (value, path, tools) => importPetstore(value, path, tools),
+  restoreSharedState: (data, document) => restoreSharedStore(data, document),
 };

@@ -2,32 +2,12 @@
  * Generic CRUD records (a document no pack claims) shared by two mock processes on one Redis.
  * Needs `npm run build`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockProcess, type MockProcess } from '../../helpers/mock-processes.js';
-import { startTestRedis, type TestRedis } from '../../helpers/redis-server.js';
+import { describe, expect, it } from 'vitest';
+import { callJson, useRedisMockProcesses, type MockProcess } from '../../helpers/mock-processes.js';
 
 const SPEC = new URL('../../fixtures/third-party/oai-petstore-expanded.yaml', import.meta.url).pathname;
-let redis: TestRedis;
-let mocks: MockProcess[] = [];
-
-beforeAll(async () => {
-  redis = await startTestRedis();
-  const args = ['--spec', SPEC, '--store', redis.url, '--store-prefix', `crud-${process.pid}:`];
-  mocks = await Promise.all([startMockProcess(args), startMockProcess(args)]);
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all(mocks.map((m) => m.stop()));
-  await redis?.stop();
-});
-
-async function call(mock: MockProcess, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { 'X-Mock-Session': `crud-${process.pid}` };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(mock.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const mocks = useRedisMockProcesses('crud', ['--spec', SPEC]);
+const call = (mock: MockProcess, method: string, path: string, body?: unknown) => callJson(mock, { 'X-Mock-Session': `crud-${process.pid}` }, method, path, body);
 
 describe('generic CRUD records on Redis', () => {
   it('are created through one process, read, listed and deleted through the other, with ids never handed out twice', async () => {

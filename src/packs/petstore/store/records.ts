@@ -53,4 +53,15 @@ export interface StoreData {
   /** Stock count per pet id; an inventory entry's status is always its pet's. */
   readonly stock: ReadonlyMap<number, number>;
   readonly orders: readonly Order[];
+  /**
+   * The id the next created record of each kind gets (ids are never reused, so after deletions
+   * it is past the largest id present). Absent: one past the largest id present.
+   */
+  readonly nextId?: Readonly<NextIds>;
+}
+
+export interface NextIds {
+  category: number;
+  pet: number;
+  order: number;
 }

@@ -22,7 +22,16 @@ interface StoredState {
  * at a stock of 10, exactly 10 succeed. A transition that throws writes nothing.
  */
 export function createSharedStore(seed: StoreData, document: SharedDocument): Store {
-  const shared = new SharedState<StoreState>(document, {
+  return storeOver(sharedState(seed, document));
+}
+
+/** The state of an imported snapshot, written over what the shared store held for the session. */
+export async function restoreSharedStore(data: StoreData, document: SharedDocument): Promise<Store> {
+  return storeOver(await sharedState(data, document).overwrite());
+}
+
+function sharedState(seed: StoreData, document: SharedDocument): SharedState<StoreState> {
+  return new SharedState<StoreState>(document, {
     seed: () => stateFromData(seed),
     parse: (text) => {
       const stored = JSON.parse(text) as StoredState;
@@ -36,6 +45,9 @@ export function createSharedStore(seed: StoreData, document: SharedDocument): St
       return JSON.stringify(stored);
     },
   });
+}
+
+function storeOver(shared: SharedState<StoreState>): Store {
   const read = <T>(query: (state: StoreState) => T) => shared.read().then(query);
   const change = <T>(transition: (state: StoreState) => T) => shared.update(transition);
   return {

@@ -1,4 +1,4 @@
-import type { Category, Order, Pet, StoreData } from './records.js';
+import type { Category, NextIds, Order, Pet, StoreData } from './records.js';
 
 /**
  * The mutable state of one session that the transitions act on. The Maps hold frozen records;
@@ -16,7 +16,7 @@ export interface StoreState {
   stock: Map<number, number>;
   orders: Map<number, Order>;
   /** The id the next created record of each kind gets. Only grows, so ids are never reused. */
-  nextId: { category: number; pet: number; order: number };
+  nextId: NextIds;
 }
 
 /**
@@ -41,7 +41,11 @@ export function stateFromData(data: StoreData): StoreState {
     pets,
     stock,
     orders,
-    nextId: { category: maxKey(categories) + 1, pet: maxPetId + 1, order: maxKey(orders) + 1 },
+    nextId: {
+      category: Math.max(maxKey(categories) + 1, data.nextId?.category ?? 0),
+      pet: Math.max(maxPetId + 1, data.nextId?.pet ?? 0),
+      order: Math.max(maxKey(orders) + 1, data.nextId?.order ?? 0),
+    },
   };
 }
 
@@ -52,6 +56,7 @@ export function dataFromState(state: StoreState): StoreData {
     pets: Object.freeze([...state.pets.values()]),
     stock: new Map(state.stock),
     orders: Object.freeze([...state.orders.values()]),
+    nextId: Object.freeze({ ...state.nextId }),
   });
 }
 
