@@ -10,6 +10,7 @@ import { BUILT_IN_PLANS } from '../rate-limit/plans.js';
 import { SpecError } from '../spec/spec-error.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import { redactUrl } from '../store/redact-url.js';
+import { reloadReport } from './reload-report.js';
 import { startupBanner } from './startup-banner.js';
 
 const USAGE = `usage: petstore-kit mock [options]
@@ -27,6 +28,8 @@ const USAGE = `usage: petstore-kit mock [options]
   --store URL         keep all state in Redis (redis://HOST:PORT[/DB]; also env PETSTORE_STORE), so
                       several mock processes on one Redis behave as one server (default: in memory)
   --store-prefix P    prefix of every Redis key this mock writes (default petstore-kit:)
+  --watch             reload the document when its file (or a file it $refs) changes, keeping
+                      the records of resources that still exist; a broken edit keeps the old one
   --log-level L       silent | error | info | debug (default info)
   --quiet             same as --log-level error
   -h, --help          this text
@@ -48,6 +51,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
         auth: { type: 'string' }, 'default-plan': { type: 'string' },
         store: { type: 'string' }, 'store-prefix': { type: 'string' },
         quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        watch: { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -82,7 +86,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
   if (defaultPlan !== undefined && !plans.has(defaultPlan)) throw new UsageError(`--default-plan must name a plan: ${[...plans.keys()].join(', ')} (got ${JSON.stringify(defaultPlan)})`);
   const store = storeOption(values.store ?? (process.env.PETSTORE_STORE || undefined), values['store-prefix']);
   const logger = createLogger(level, out, err);
-  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store });
+  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store, ...watchOption(values.watch, level, out, err) });
   try {
     const warning = exposedAdminWarning(host, values['admin-token']);
     if (warning) err.write(`${warning}\n`);
@@ -100,6 +104,10 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
 export function exposedAdminWarning(host: string, adminToken: string | undefined): string | undefined {
   if (isLoopback(host) || adminToken !== undefined) return undefined;
   return `warning: listening on ${host}, reachable from other machines, and /__admin has no --admin-token: anyone who can reach it can reset data and add keys.`;
+}
+
+function watchOption(watch: boolean | undefined, level: LogLevel, out: NodeJS.WritableStream, err: NodeJS.WritableStream) {
+  return watch ? { watch, onReload: level === 'silent' ? () => {} : reloadReport(out, err) } : {};
 }
 
 function storeOption(url: string | undefined, prefix: string | undefined): { url: string; prefix?: string } | undefined {

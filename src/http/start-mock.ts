@@ -12,6 +12,7 @@ import { AdminClient } from './admin-client.js';
 import { attachClientErrorHandler, requireHost } from './client-error.js';
 import { createRequestListener } from './create-app.js';
 import { createLogger, type LogLevel, type Logger } from './request-log.js';
+import { watchSpec, type ReloadOutcome } from './watch-spec.js';
 
 export const DEFAULT_SPEC_FILE = fileURLToPath(new URL('../../spec/petstore.yaml', import.meta.url));
 export const DEFAULT_SEED = 1;
@@ -48,6 +49,10 @@ export interface StartMockOptions {
   keepAliveTimeout?: number;
   /** Shared state (`--store redis://...`): `prefix` defaults to `petstore-kit:`. Default: in this process. */
   store?: { url: string; prefix?: string };
+  /** Reload the document when its file (or a local file it `$ref`s) changes (`--watch`). */
+  watch?: boolean;
+  /** Told of each reload under `watch`; default: a line on the logger. */
+  onReload?: (outcome: ReloadOutcome) => void;
 }
 
 export interface RunningMock {
@@ -111,6 +116,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const watcher = options.watch ? watchSpec(setup, specFile, options.onReload ?? logReload(logger)) : undefined;
   return {
     url,
     port,
@@ -120,6 +126,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        watcher?.close();
         server.close(() => {
           logger.flush();
           // Graceful shutdown ends the Redis connection too, once the last request is answered.
@@ -139,6 +146,13 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
           for (const s of sockets) s.destroy();
         }, 2_000).unref();
       }),
+  };
+}
+
+function logReload(logger: Logger): (outcome: ReloadOutcome) => void {
+  return (outcome) => {
+    if (outcome.reloaded) logger.info('petstore-kit: document reloaded');
+    else logger.error(`petstore-kit: reload failed, still serving the previous document: ${(outcome.error as Error)?.message ?? String(outcome.error)}`);
   };
 }
 

@@ -28,11 +28,13 @@ function fromText(text: string): RecordData {
  * The generic records of one session in a shared store (Redis): each call runs the memory
  * store's own logic on a fresh read and is written only if nobody wrote in between
  * (src/store/shared-document.ts), so ids are never handed out twice and no change is lost.
+ * `fit` adapts what is stored to the document being served (--watch, fit-records.ts).
  */
-export function createSharedRecordStore(seed: RecordData, document: SharedDocument): RecordStore {
+export function createSharedRecordStore(seed: RecordData, document: SharedDocument, fit: (stored: RecordData) => RecordData = (stored) => stored): RecordStore {
   const shared = new SharedState<RecordStore>(document, {
     seed: () => createMemoryRecordStore(seed),
-    parse: (text) => createMemoryRecordStore(fromText(text)),
+    // What another document version wrote is read fitted to this one (fit-records.ts).
+    parse: (text) => createMemoryRecordStore(fit(fromText(text))),
     serialize: async (store) => toText(await store.snapshot()),
   });
   const change = <T>(apply: (store: RecordStore) => Promise<T>) => shared.update(apply);
