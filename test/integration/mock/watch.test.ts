@@ -3,12 +3,12 @@
  * two real files in a temp folder, edited while it serves. Each test waits for the mock's own
  * report of the reload (startMock's onReload), never for a fixed time.
  */
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/core/clock.js';
-import { startMock, type RunningMock } from '../../../src/http/start-mock.js';
+import { DEFAULT_SPEC_FILE, startMock, type RunningMock } from '../../../src/http/start-mock.js';
 import type { ReloadOutcome } from '../../../src/http/watch-spec.js';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server.js';
 import { watchedDocument, type DocumentShape } from '../../helpers/watched-document.js';
@@ -202,6 +202,32 @@ describe('mock --watch', () => {
     releases[0]!();
     // Routed by the old document: its fault answer, not the new document's 404.
     expect((await inFlight).status).toBe(503);
+  });
+
+  it('keeps the Petstore pack\'s state across a reload of the bundled document with an operation added', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'petstore-watch-'));
+    const file = join(dir, 'petstore.yaml');
+    await copyFile(DEFAULT_SPEC_FILE, file);
+    const reports: ((outcome: ReloadOutcome) => void)[] = [];
+    const mock = await startMock({ specFile: file, clock: new ManualClock(T0), quiet: true, delay: async () => {}, watch: true, onReload: (o) => reports.splice(0).forEach((r) => r(o)) });
+    running.push({ mock, dir } as Watched);
+    const headers = { 'X-API-Key': 'demo-pro', 'Content-Type': 'application/json' };
+    const created = await fetch(`${mock.url}/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'Watched Rex', categoryId: 1 }) });
+    expect(created.status).toBe(201);
+    const pet = await created.json();
+
+    const reported = new Promise<ReloadOutcome>((resolve) => reports.push(resolve));
+    const added = '  /health:\n    get:\n      operationId: getHealth\n      responses:\n        "200":\n          description: up\n          content:\n            application/json:\n              schema: {type: object, properties: {up: {type: boolean}}}\n';
+    await writeFile(file, (await readFile(DEFAULT_SPEC_FILE, 'utf8')).replace(/^paths:\n/m, `paths:\n${added}`));
+    expect((await reported).reloaded).toBe(true);
+
+    expect((await fetch(`${mock.url}/health`, { headers })).status).toBe(200);
+    const read = await fetch(`${mock.url}/pets/${pet.id}`, { headers });
+    expect(read.status).toBe(200);
+    expect(await read.json()).toEqual(pet);
+    const lines = (await (await fetch(`${mock.url}/__admin/operations`)).json()) as { operationId: string; behaviour: string }[];
+    expect(lines.find((l) => l.operationId === 'createPet')?.behaviour).toBe('petstore');
+    expect(lines.map((l) => l.operationId)).toContain('getHealth');
   });
 
   it('keeps records kept in Redis (--store) across a reload', async () => {
