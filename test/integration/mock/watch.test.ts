@@ -214,7 +214,7 @@ describe('mock --watch', () => {
     const headers = { 'X-API-Key': 'demo-pro', 'Content-Type': 'application/json' };
     const created = await fetch(`${mock.url}/pets`, { method: 'POST', headers, body: JSON.stringify({ name: 'Watched Rex', categoryId: 1 }) });
     expect(created.status).toBe(201);
-    const pet = await created.json();
+    const pet = (await created.json()) as { id: number };
 
     const reported = new Promise<ReloadOutcome>((resolve) => reports.push(resolve));
     const added = '  /health:\n    get:\n      operationId: getHealth\n      responses:\n        "200":\n          description: up\n          content:\n            application/json:\n              schema: {type: object, properties: {up: {type: boolean}}}\n';
