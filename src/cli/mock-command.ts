@@ -11,6 +11,7 @@ import { SpecError } from '../spec/spec-error.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import { redactUrl } from '../store/redact-url.js';
 import { readStateFile, StateFileError } from '../http/state-file.js';
+import { reloadReport } from './reload-report.js';
 import { startupBanner } from './startup-banner.js';
 
 const USAGE = `usage: petstore-kit mock [options]
@@ -30,6 +31,8 @@ const USAGE = `usage: petstore-kit mock [options]
   --store-prefix P    prefix of every Redis key this mock writes (default petstore-kit:)
   --state FILE        start the default session from a snapshot (GET /__admin/snapshot's JSON;
                       docs/snapshot-format.md); a bad file stops the start with exit 2
+  --watch             reload the document when its file (or a file it $refs) changes, keeping
+                      the records of resources that still exist; a broken edit keeps the old one
   --log-level L       silent | error | info | debug (default info)
   --quiet             same as --log-level error
   -h, --help          this text
@@ -51,6 +54,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
         auth: { type: 'string' }, 'default-plan': { type: 'string' },
         store: { type: 'string' }, 'store-prefix': { type: 'string' }, state: { type: 'string' },
         quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        watch: { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -86,7 +90,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
   const store = storeOption(values.store ?? (process.env.PETSTORE_STORE || undefined), values['store-prefix']);
   const state = values.state === undefined ? undefined : { file: values.state, snapshot: await readStateFile(values.state) };
   const logger = createLogger(level, out, err);
-  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store, state });
+  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store, state, ...watchOption(values.watch, level, out, err) });
   try {
     const warning = exposedAdminWarning(host, values['admin-token']);
     if (warning) err.write(`${warning}\n`);
@@ -104,6 +108,10 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
 export function exposedAdminWarning(host: string, adminToken: string | undefined): string | undefined {
   if (isLoopback(host) || adminToken !== undefined) return undefined;
   return `warning: listening on ${host}, reachable from other machines, and /__admin has no --admin-token: anyone who can reach it can reset data and add keys.`;
+}
+
+function watchOption(watch: boolean | undefined, level: LogLevel, out: NodeJS.WritableStream, err: NodeJS.WritableStream) {
+  return watch ? { watch, onReload: level === 'silent' ? () => {} : reloadReport(out, err) } : {};
 }
 
 function storeOption(url: string | undefined, prefix: string | undefined): { url: string; prefix?: string } | undefined {

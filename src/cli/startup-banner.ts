@@ -1,5 +1,6 @@
 import { formatBehaviourLines } from '../engine/select-behaviours.js';
 import type { RunningMock } from '../http/start-mock.js';
+import type { MockSetup } from '../mock/create-mock-setup.js';
 import { credentialPlacement } from '../spec/security.js';
 
 /** Keys listed by name at start; the rest are counted. */
@@ -26,8 +27,7 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     ...(mock.setup.backend.description === 'memory' ? [] : [`  state shared through ${mock.setup.backend.description}`]),
     ...documentWarnings(mock.setup.loaded.warnings),
     '',
-    'Operations (behaviour chosen at load; also GET /__admin/operations):',
-    ...formatBehaviourLines(mock.setup.plan.lines).map((line) => `  ${line}`),
+    ...operationLines(mock.setup),
     '',
     `API keys (${placement ? `send as ${placement}` : 'the document asks for no credential at its top level'}):`,
     ...rows,
@@ -38,6 +38,11 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     '',
     '',
   ].join('\n');
+}
+
+/** How each operation is served, as start-up and each `--watch` reload print it. */
+export function operationLines(setup: MockSetup): string[] {
+  return ['Operations (behaviour chosen at load; also GET /__admin/operations):', ...formatBehaviourLines(setup.plan.lines).map((line) => `  ${line}`)];
 }
 
 /**

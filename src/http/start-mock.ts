@@ -13,6 +13,7 @@ import { attachClientErrorHandler, requireHost } from './client-error.js';
 import { createRequestListener } from './create-app.js';
 import { createLogger, type LogLevel, type Logger } from './request-log.js';
 import { applyStateFile } from './state-file.js';
+import { watchSpec, type ReloadOutcome } from './watch-spec.js';
 
 export const DEFAULT_SPEC_FILE = fileURLToPath(new URL('../../spec/petstore.yaml', import.meta.url));
 export const DEFAULT_SEED = 1;
@@ -51,6 +52,10 @@ export interface StartMockOptions {
   store?: { url: string; prefix?: string };
   /** A snapshot the default session starts from (`--state FILE`, read by readStateFile); a bad one throws StateFileError. */
   state?: { file: string; snapshot: unknown };
+  /** Reload the document when its file (or a local file it `$ref`s) changes (`--watch`). */
+  watch?: boolean;
+  /** Told of each reload under `watch`; default: a line on the logger. */
+  onReload?: (outcome: ReloadOutcome) => void;
 }
 
 export interface RunningMock {
@@ -121,6 +126,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const watcher = options.watch ? watchSpec(setup, specFile, options.onReload ?? logReload(logger)) : undefined;
   return {
     url,
     port,
@@ -130,6 +136,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     server,
     close: () =>
       new Promise<void>((resolve) => {
+        watcher?.close();
         server.close(() => {
           logger.flush();
           // Graceful shutdown ends the Redis connection too, once the last request is answered.
@@ -149,6 +156,13 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
           for (const s of sockets) s.destroy();
         }, 2_000).unref();
       }),
+  };
+}
+
+function logReload(logger: Logger): (outcome: ReloadOutcome) => void {
+  return (outcome) => {
+    if (outcome.reloaded) logger.info('petstore-kit: document reloaded');
+    else logger.error(`petstore-kit: reload failed, still serving the previous document: ${(outcome.error as Error)?.message ?? String(outcome.error)}`);
   };
 }
 

@@ -1,25 +1,21 @@
 import { systemClock, type Clock } from '../core/clock.js';
-import { crudInference } from '../engine/crud/infer-crud.js';
-import { inferResources } from '../engine/crud/infer-resources.js';
-import { seedRecords } from '../engine/crud/seed-records.js';
-import { selectBehaviours, type BehaviourPlan } from '../engine/select-behaviours.js';
-import { sessionStates } from '../engine/session-states.js';
+import type { BehaviourPlan } from '../engine/select-behaviours.js';
 import { createFaker } from '../generation/create-faker.js';
 import { defaultKeyConfig, type KeyConfig } from '../rate-limit/key-config.js';
 import { KeyRegistry, maskKey } from '../rate-limit/key-registry.js';
 import { ANONYMOUS_PLAN } from '../rate-limit/plans.js';
 import { prepareDocument, type LoadedDocument } from '../spec/prepare-document.js';
-import { buildOperationIndex, type OperationIndex } from '../spec/operation-index.js';
-import { BUILT_IN_PACKS } from '../packs/index.js';
-import { Router } from '../spec/router.js';
-import { buildSecurityIndex, type SecurityIndex } from '../spec/security.js';
+import type { OperationIndex } from '../spec/operation-index.js';
+import type { Router } from '../spec/router.js';
+import type { SecurityIndex } from '../spec/security.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { MockEngine } from './mock-engine.js';
 import type { MockRequest } from './mock-request.js';
 import { createRequestAuthenticator, type AuthMode } from './request-authenticator.js';
 import { createRequestChecks } from './request-checks.js';
+import { serveDocument, type ServedDocument } from './served-document.js';
 import { SessionRegistry } from './session.js';
-import { createSnapshots, type Snapshots } from './snapshot/snapshots.js';
+import { createSnapshots, startupKeysOf, type Snapshots } from './snapshot/snapshots.js';
 import { memoryBackend, type KeyChanges, type StateBackend } from './state-backend.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -68,8 +64,14 @@ export interface MockSetup {
   backend: StateBackend;
   /** Changes to `keys` made through the control API (shared when the backend is). */
   keyChanges: KeyChanges;
-  /** A session's state as a snapshot, and back (`/__admin/snapshot`, `mock --state`). */
+  /** A session's state as a snapshot, and back (`/__admin/snapshot`, `mock --state`); follows reloads. */
   snapshots: Snapshots;
+  /**
+   * Serves another document (`--watch`) in place of this one, keeping keys, plans and every
+   * session's state (docs/decisions/027-watch.md). A broken document throws SpecError and
+   * changes nothing. Calls take effect in the order they are made.
+   */
+  reload(document: LoadedDocument | object): Promise<void>;
 }
 
 export function isLoaded(document: unknown): document is LoadedDocument {
@@ -86,26 +88,16 @@ const realDelay = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * document throws SpecError.
  */
 export async function createEngine(options: EngineOptions): Promise<MockSetup> {
-  const loaded = isLoaded(options.document) ? options.document : await prepareDocument(options.documentName ?? 'document', options.document);
-  const index = buildOperationIndex(loaded.document, loaded.file);
-  // Resources are inferred from every path, but only operations no pack claims are served as CRUD.
-  const resources = inferResources(index.operations);
-  const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS, crudInference(resources));
+  const served = await serveDocument(await loadedOf(options), options.seed, (options.stateBackend ?? memoryBackend).documents);
   const config = options.config ?? defaultKeyConfig();
   const keys = KeyRegistry.fromConfig(config);
   const backend = options.stateBackend ?? memoryBackend;
-  const security = buildSecurityIndex(loaded.document, index.operations);
   const auth = { mode: options.auth ?? 'known-keys', defaultPlan: options.defaultPlan ?? DEFAULT_PLAN };
   const defaultLimits = config.plans.get(auth.defaultPlan);
   if (!defaultLimits) throw new Error(`the default plan "${auth.defaultPlan}" is not a plan (plans: ${[...config.plans.keys()].join(', ')})`);
-  // createAjv accepts the document's vendor extensions (`x-...`) and 3.1 schemas (decision 017).
-  const ajv = createAjv();
-  const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
-  const crudResources = resources.resources.filter((r) => plan.lines.some((l) => l.resource === r.name));
-  const states = sessionStates(plan.packs, loaded.document, options.seed, await seedRecords(crudResources, options.seed), backend.documents);
   const sessions = new SessionRegistry(
     {
-      ...states,
+      ...served.states,
       newRateLimitStore: (session) => (session === undefined ? backend.anonymousRateLimits(config.bans) : backend.rateLimits(session, config.bans)),
       newClock: (session, base) => backend.clock(session, base),
       newFaults: (session) => backend.faults(session),
@@ -117,21 +109,51 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
     },
     config.sessions.max,
   );
-  const faker = createFaker(options.seed);
-  const router = new Router(index.operations);
-  const engine = new MockEngine({
-    router,
-    requests: createRequestChecks(ajv),
-    behaviours: plan.behaviours,
-    queryNames,
-    authenticate: createRequestAuthenticator({ security, mode: auth.mode, keys, defaultLimits, anonymousLimits: config.plans.get(ANONYMOUS_PLAN)!, maskKey }),
-    sessions,
-    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    faker,
-    delay: options.delay ?? realDelay,
-    onInternalError: options.onInternalError ?? (() => {}),
-  });
+  const engineFor = (document: ServedDocument) =>
+    new MockEngine({
+      router: document.router,
+      // createAjv accepts the document's vendor extensions (`x-...`) and 3.1 schemas (decision 017).
+      requests: createRequestChecks(createAjv()),
+      behaviours: document.plan.behaviours,
+      queryNames: document.queryNames,
+      authenticate: createRequestAuthenticator({ security: document.security, mode: auth.mode, keys, defaultLimits, anonymousLimits: config.plans.get(ANONYMOUS_PLAN)!, maskKey }),
+      sessions,
+      bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      faker: createFaker(options.seed),
+      delay: options.delay ?? realDelay,
+      onInternalError: options.onInternalError ?? (() => {}),
+    });
   const keyChanges = backend.keys(keys);
-  const snapshots = createSnapshots({ document: loaded.document, packs: plan.packs, resources: crudResources, resourceIndex: resources, operations: index.operations, sessions, keys, keyChanges, ajv });
-  return { loaded, index, router, engine, plan, sessions, keys, config, seed: options.seed, security, auth, backend, keyChanges, snapshots };
+  const startupKeys = startupKeysOf(keys);
+  const snapshotsFor = (document: ServedDocument) =>
+    createSnapshots({ document: document.loaded.document, packs: document.plan.packs, resources: document.crudResources, resourceIndex: document.resources, operations: document.index.operations, sessions, keys, keyChanges, ajv: createAjv(), startupKeys });
+  const servedParts = (document: ServedDocument) => ({ loaded: document.loaded, index: document.index, router: document.router, plan: document.plan, security: document.security, engine: engineFor(document), snapshots: snapshotsFor(document) });
+  let reloads = Promise.resolve();
+  const setup: MockSetup = {
+    ...servedParts(served),
+    sessions,
+    keys,
+    config,
+    seed: options.seed,
+    auth,
+    backend,
+    keyChanges,
+    reload: (document) => {
+      const reloaded = reloads.then(async () => {
+        const next = await serveDocument(await loadedOf({ ...options, document }), options.seed, backend.documents);
+        const parts = servedParts(next);
+        // Synchronous from here: a request reads `setup.engine` once and runs on that engine to the
+        // end, so it sees the old document or the new one, never half of each.
+        sessions.adopt(next.states);
+        Object.assign(setup, parts);
+      });
+      reloads = reloaded.catch(() => {});
+      return reloaded;
+    },
+  };
+  return setup;
+}
+
+async function loadedOf(options: Pick<EngineOptions, 'document' | 'documentName'>): Promise<LoadedDocument> {
+  return isLoaded(options.document) ? options.document : prepareDocument(options.documentName ?? 'document', options.document);
 }

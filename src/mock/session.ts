@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import type { SessionState } from '../engine/behaviour.js';
+import type { SessionStates } from '../engine/session-states.js';
 import type { RateLimitStore } from '../rate-limit/types.js';
 import type { RecordData, RecordStore } from '../store/record-store.js';
 import { ownCopy } from './kept-text.js';
@@ -61,7 +62,7 @@ export class SessionRegistry {
   anonymous: RateLimitStore;
 
   constructor(
-    private readonly factory: SessionFactory,
+    private factory: SessionFactory,
     private readonly max: number,
   ) {
     this.defaultSession = this.create(DEFAULT_SESSION);
@@ -123,6 +124,21 @@ export class SessionRegistry {
     await this.factory.resetShared();
     await this.reset(this.defaultSession);
     await this.anonymous.clear();
+  }
+
+  /**
+   * Serves a reloaded document (`--watch`): sessions made from now on, and resets, start from its
+   * states; live sessions carry theirs over (session-states.ts). Counters, clocks, faults and
+   * journals are the document's no more than keys are: they stay. Synchronous, so that no
+   * request sees some sessions under one document and some under the other.
+   */
+  adopt(states: SessionStates): void {
+    this.factory = { ...this.factory, newPackStates: states.newPackStates, newRecords: states.newRecords, inspected: states.inspected };
+    for (const session of [this.defaultSession, ...this.sessions.values()]) {
+      session.packs = states.carryPacks(session.name, session.packs);
+      session.records = states.carryRecords(session.name, session.records);
+      session.store = states.inspected(session.packs, session.records);
+    }
   }
 
   private create(given: string): Session {

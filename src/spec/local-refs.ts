@@ -68,7 +68,7 @@ function decodeURIComponentSafe(text: string): string {
  * `$ref`s are all internal. Each file is read by the kit's own reader (YAML alias bounds apply)
  * and its own `$ref`s are checked before they are followed; http(s) is switched off.
  */
-export async function bundleLocalFiles(file: string, document: object, root: string): Promise<object> {
+export async function bundleLocalFiles(file: string, document: object, root: string, onRead?: (file: string) => void): Promise<object> {
   // ref-parser wraps what its plugins throw; the first SpecError is what the user should read.
   let refusal: SpecError | undefined;
   const remember = (err: unknown) => {
@@ -102,6 +102,7 @@ export async function bundleLocalFiles(file: string, document: object, root: str
             const local = toPath(url);
             try {
               if (!isInside(root, realpathSync(local))) throw new SpecError(local, `is outside the document's folder (${root})`);
+              onRead?.(local);
               return await readDocumentFile(local);
             } catch (err) {
               throw remember(err);

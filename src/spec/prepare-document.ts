@@ -28,6 +28,8 @@ export interface LoadedDocument {
   cyclicRefs: number;
   /** Things ignored rather than refused (keys the OpenAPI schema does not define), worth printing. */
   warnings: string[];
+  /** The local files it was read from, its own first (set by the Node loader; what `--watch` watches). */
+  files?: readonly string[];
 }
 
 /**

@@ -8,10 +8,7 @@ type Scopes = Map<string, Map<string, StoredRecord>>;
  * runs whole before another request can interleave.
  */
 export function createMemoryRecordStore(seed: RecordData): RecordStore {
-  const resources = new Map<string, Scopes>();
-  for (const [resource, scopes] of seed.resources) {
-    resources.set(resource, new Map([...scopes].map(([scope, records]) => [scope, new Map(records)])));
-  }
+  const resources = copyResources(seed);
   const sequences = new Map(seed.sequences);
   const scopeOf = (resource: string, scope: string, create: boolean): Map<string, StoredRecord> | undefined => {
     let scopes = resources.get(resource);
@@ -46,11 +43,22 @@ export function createMemoryRecordStore(seed: RecordData): RecordStore {
       sequences.set(resource, next + 1);
       return next;
     },
-    snapshot: async () => ({
-      resources: new Map([...resources].map(([resource, scopes]) => [resource, new Map([...scopes].map(([s, r]) => [s, new Map(r)]))])),
-      sequences: new Map(sequences),
-    }),
+    snapshot: async () => ({ resources: copyResources({ resources }), sequences: new Map(sequences) }),
+    refit: (fit) => {
+      // Copied before clearing: `fit` may hand back the very maps it was given.
+      const fitted = fit({ resources, sequences });
+      const [nextResources, nextSequences] = [copyResources(fitted), new Map(fitted.sequences)];
+      resources.clear();
+      for (const [name, scopes] of nextResources) resources.set(name, scopes);
+      sequences.clear();
+      for (const [name, next] of nextSequences) sequences.set(name, next);
+    },
   };
+}
+
+/** The Maps copied, the frozen records shared. */
+function copyResources(data: Pick<RecordData, 'resources'>): Map<string, Scopes> {
+  return new Map([...data.resources].map(([resource, scopes]) => [resource, new Map([...scopes].map(([scope, records]) => [scope, new Map(records)]))]));
 }
 
 export const EMPTY_RECORDS: RecordData = { resources: new Map(), sequences: new Map() };

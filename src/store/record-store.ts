@@ -20,6 +20,11 @@ export interface RecordStore {
   /** The next integer id of a resource (one sequence per resource, never reused). */
   nextId(resource: string): Promise<number>;
   snapshot(): Promise<RecordData>;
+  /**
+   * Replaces every record by `fit(current)` at once, synchronously (stores held in this process
+   * only; a shared store is made anew instead): how a reloaded document keeps a session's records.
+   */
+  refit?(fit: (current: RecordData) => RecordData): void;
 }
 
 /** Every record by resource, then scope, then id; and the integer sequences. */

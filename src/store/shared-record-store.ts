@@ -24,24 +24,29 @@ function fromText(text: string): RecordData {
   };
 }
 
+type Fit = (stored: RecordData) => RecordData;
+const asStored: Fit = (stored) => stored;
+
 /**
  * The generic records of one session in a shared store (Redis): each call runs the memory
  * store's own logic on a fresh read and is written only if nobody wrote in between
  * (src/store/shared-document.ts), so ids are never handed out twice and no change is lost.
+ * `fit` adapts what is stored to the document being served (--watch, fit-records.ts).
  */
-export function createSharedRecordStore(seed: RecordData, document: SharedDocument): RecordStore {
-  return recordStoreOver(sharedRecords(seed, document));
+export function createSharedRecordStore(seed: RecordData, document: SharedDocument, fit: Fit = asStored): RecordStore {
+  return recordStoreOver(sharedRecords(seed, document, fit));
 }
 
 /** The records of an imported snapshot, written over what the shared store held for the session. */
-export async function restoreSharedRecordStore(data: RecordData, document: SharedDocument): Promise<RecordStore> {
-  return recordStoreOver(await sharedRecords(data, document).overwrite());
+export async function restoreSharedRecordStore(data: RecordData, document: SharedDocument, fit: Fit = asStored): Promise<RecordStore> {
+  return recordStoreOver(await sharedRecords(data, document, fit).overwrite());
 }
 
-function sharedRecords(seed: RecordData, document: SharedDocument): SharedState<RecordStore> {
+function sharedRecords(seed: RecordData, document: SharedDocument, fit: Fit): SharedState<RecordStore> {
   return new SharedState<RecordStore>(document, {
     seed: () => createMemoryRecordStore(seed),
-    parse: (text) => createMemoryRecordStore(fromText(text)),
+    // What another document version wrote is read fitted to this one (fit-records.ts).
+    parse: (text) => createMemoryRecordStore(fit(fromText(text))),
     serialize: async (store) => toText(await store.snapshot()),
   });
 }

@@ -37,12 +37,14 @@ export interface SnapshotDeps {
   keys: KeyRegistry;
   keyChanges: KeyChanges;
   ajv: Ajv;
+  /** The keys every process starts with, as JSON by key (default: the registry's keys now). */
+  startupKeys?: ReadonlyMap<string, string>;
 }
 
 export function createSnapshots(deps: SnapshotDeps): Snapshots {
   const { document, packs, resources, sessions, keys, keyChanges } = deps;
   // The keys every process starts with (demo, config): a snapshot holds only those added since.
-  const startup = new Map(keys.list().map((k) => [k.key, JSON.stringify(k)]));
+  const startup = deps.startupKeys ?? startupKeysOf(keys);
   const compiled = new WeakMap<object, ValidateFunction | null>();
   const check = (schema: object, value: unknown, path: string): ErrorDetail[] => {
     let validate = compiled.get(schema);
@@ -115,4 +117,9 @@ export function createSnapshots(deps: SnapshotDeps): Snapshots {
     if (existing) await keyChanges.remove(record.key);
     await keyChanges.add(record);
   }
+}
+
+/** The keys of a registry as JSON by key: what a snapshot leaves out as the start-up set. */
+export function startupKeysOf(keys: KeyRegistry): ReadonlyMap<string, string> {
+  return new Map(keys.list().map((k) => [k.key, JSON.stringify(k)]));
 }
