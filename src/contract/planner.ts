@@ -23,7 +23,7 @@ export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'me
   expect: readonly string[];
   expectCode?: string;
   /** What to verify after the request. */
-  verify?: 'location' | 'created' | 'updated' | 'deleted';
+  verify?: 'location' | 'created' | 'updated' | 'updated-as-sent' | 'deleted';
   skipReason?: string;
 }
 
