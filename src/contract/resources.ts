@@ -3,6 +3,7 @@ import { templateNames } from '../spec/operation-index.js';
 import { successStatuses } from './documented-response.js';
 import { linksGiving } from './links.js';
 import { singular, unwrapRecord } from '../spec/record-wrapper.js';
+import { collectionOf, listedIdSource } from './listed-ids.js';
 import { answerWrapper } from './record-bodies.js';
 import { resolvePointer } from './runtime-expression.js';
 import { requestBodies, requestSchema } from './sample-value.js';
@@ -73,12 +74,21 @@ export function resourceFor(resources: ReadonlyMap<string, Resource>, name: stri
   return matching.length === 1 ? matching[0] : undefined;
 }
 
-/** The resource a path parameter of an operation names: the one whose item path the operation's path starts with, else by name. */
-export function resourceForPath(resources: ReadonlyMap<string, Resource>, operation: Operation, name: string): Resource | undefined {
+/**
+ * The resource a path parameter of an operation names: the one whose item path the operation's
+ * path starts with, else by name. Not by name where the parameter addresses the items of another
+ * collection the document has (`/emails/receiving/{email_id}` is a received email, not one of
+ * `/emails`): `index` gives the collections.
+ */
+export function resourceForPath(resources: ReadonlyMap<string, Resource>, operation: Operation, name: string, index?: OperationIndex): Resource | undefined {
   for (const resource of resources.values()) {
     if (resource.idParam === name && (operation.path === resource.itemPath || operation.path.startsWith(`${resource.itemPath}/`))) return resource;
   }
-  return resourceFor(resources, name);
+  const byName = resourceFor(resources, name);
+  // Records listed with an `id` of their own, not with the parameter's field (the Petstore's
+  // inventory lists `petId`s: it is keyed by pets).
+  if (byName && index && collectionOf(operation.path, name) !== byName.collectionPath && listedIdSource(index, operation, name)?.field === 'id') return undefined;
+  return byName;
 }
 
 /**

@@ -31,7 +31,8 @@ export function crudBehaviour(resource: Resource, action: CrudAction, operation:
   const answer = answerWriter(success.status, success.response, resource.wrapperNames);
   const kind = `crud:${action}`;
   const unwrap = requestUnwrapper(operation, resource.wrapperNames);
-  const handle = action === 'list' ? listHandler(resource, operation, answer) : resource.singleton ? singletonHandler(resource, action, answer, unwrap) : itemHandler(resource, action, answer, unwrap);
+  const writable = writableFields(operation, resource.wrapperNames);
+  const handle = action === 'list' ? listHandler(resource, operation, answer) : resource.singleton ? singletonHandler(resource, action, answer, unwrap) : itemHandler(resource, action, answer, unwrap, writable);
   return { kind, resource: resource.name, handle };
 }
 
@@ -41,6 +42,14 @@ export type RequestUnwrapper = (body: unknown) => unknown;
 function requestUnwrapper(operation: Operation, names: ReadonlySet<string>): RequestUnwrapper {
   const property = wrapperProperty(objectSchemaOf(jsonSchemaOf(operation.requestBody?.content)), names);
   return (body) => unwrapRecord(body, property);
+}
+
+/** The fields a write's own request schema lets the client set (not `readOnly` there). */
+function writableFields(operation: Operation, names: ReadonlySet<string>): ReadonlySet<string> {
+  const outer = objectSchemaOf(jsonSchemaOf(operation.requestBody?.content));
+  const wrapper = wrapperProperty(outer, names);
+  const schema = wrapper ? objectSchemaOf(outer!.properties![wrapper] as Schema) : outer;
+  return new Set(Object.entries(schema?.properties ?? {}).filter(([, p]) => (p as Schema).readOnly !== true).map(([name]) => name));
 }
 
 export type AnswerWriter = (record: StoredRecord | undefined, ctx: BehaviourContext, extra?: Record<string, string>, body?: unknown) => OperationResult;
@@ -70,7 +79,7 @@ function answerWriter(status: number, response: Response, names: ReadonlySet<str
   };
 }
 
-function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWriter, unwrap: RequestUnwrapper): Behaviour['handle'] {
+function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWriter, unwrap: RequestUnwrapper, writable: ReadonlySet<string>): Behaviour['handle'] {
   return async (ctx) => {
     const records = ctx.state.records;
     const scope = await scopeOf(resource, ctx, records);
@@ -90,7 +99,7 @@ function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWrite
       return answer(old, ctx);
     }
     const input = action === 'update' ? mergePatch(old, body) : body;
-    const record = recordFromInput(resource.record, input, old, serverFields(resource, ctx, id), ctx.faker);
+    const record = recordFromInput(resource.record, input, old, serverFields(resource, ctx, id), ctx.faker, writable);
     await records.put(resource.name, scope, id, record);
     return answer(record, ctx);
   };
