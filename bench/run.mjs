@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { thirdPartyRead } from './third-party.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SPEC = `${ROOT}spec/petstore.yaml`;
@@ -194,8 +195,9 @@ const ratios = Object.fromEntries(Object.keys(table).map((w) => [w, { 'ours/expr
 const startupMs = await startup();
 const memory = await memoryPlateau();
 const contract = await contractSuite().catch((e) => ({ error: String(e) }));
+const thirdParty = await thirdPartyRead({ duration: DURATION, rounds: ROUNDS, pinned, log: (l) => process.stderr.write(l) }).catch((e) => ({ error: String(e) }));
 
-const results = { date: new Date().toISOString(), node: process.version, pinned, durationSeconds: DURATION, rounds: ROUNDS, connections: CONNECTIONS, table, ratios, peakRssMb: peak, startupMs, memory, contract };
+const results = { date: new Date().toISOString(), node: process.version, pinned, durationSeconds: DURATION, rounds: ROUNDS, connections: CONNECTIONS, table, ratios, peakRssMb: peak, startupMs, memory, contract, thirdParty };
 mkdirSync(`${ROOT}bench/results`, { recursive: true });
 writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -211,6 +213,7 @@ if (contract && !contract.error) {
   const d = contract.deep;
   lines.push(`Contract runner, all phases --max-examples 50: ${d.ms} ms, ${d.cases} cases, ${d.failed} failed, ${d.requests} requests (${d.rps} req/s)`);
 }
+if (!thirdParty.error) lines.push(`CRUD read on a third-party document (issue 10, goal >= 0.9): ${Object.entries(thirdParty.rps).map(([k, v]) => `${k} ${v} req/s`).join(', ')}; ratio ${thirdParty.ratio}`);
 const table_md = lines.join('\n');
 const readmePath = `${ROOT}bench/README.md`;
 const readme = readFileSync(readmePath, 'utf8');

@@ -101,10 +101,11 @@ async function runSteps(run: CaseRun): Promise<undefined> {
     const record = made ? run.lastCreated(made) : undefined;
     if (!found && record) found = await readBack(get, run.itemUrl(record.resource, record.id), { param: record.resource.idParam, value: String(record.id) });
     if (found) run.failures.push(...stateCreated(sent.exchange, found, operation));
-  } else if (planned.verify === 'updated' || planned.verify === 'deleted') {
+  } else if (planned.verify === 'updated' || planned.verify === 'updated-as-sent' || planned.verify === 'deleted') {
     const url = sent.url.split('?')[0]!;
     const found = await readBack(get, url, run.idParamOf(url));
-    run.failures.push(...(planned.verify === 'updated' ? stateUpdated : stateDeleted)(sent.exchange, found, operation));
+    const check = planned.verify === 'deleted' ? stateDeleted : stateUpdated;
+    run.failures.push(...check(sent.exchange, found, operation, planned.verify === 'updated-as-sent' ? 'sent' : 'answer'));
   }
   return undefined;
 }

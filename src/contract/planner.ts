@@ -7,6 +7,7 @@ import type { SkippableStability } from './options.js';
 import { documentedValue, requiredParameterValues } from './parameter-values.js';
 import type { Prerequisite } from './prerequisites.js';
 import type { Credentials, RequestTemplate, ValueSource } from './request-template.js';
+import { listedIdSource } from './listed-ids.js';
 import { bodyRefs, resourceForPath, type Resource } from './resources.js';
 import { requestBodies, sampleFromSchema } from './sample-value.js';
 
@@ -23,7 +24,7 @@ export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'me
   expect: readonly string[];
   expectCode?: string;
   /** What to verify after the request. */
-  verify?: 'location' | 'created' | 'updated' | 'deleted';
+  verify?: 'location' | 'created' | 'updated' | 'updated-as-sent' | 'deleted';
   skipReason?: string;
 }
 
@@ -103,7 +104,7 @@ export class Planner {
       if (fixture) linked.push({ fixture, expression: link.value });
     }
     // A link whose source can be called as it is wins; one that needs values nothing gives loses to a resource.
-    const resource = resourceForPath(this.resources, operation, parameter.name);
+    const resource = resourceForPath(this.resources, operation, parameter.name, this.index);
     const chosen = linked.find((l) => isComplete(this.recipes.get(l.fixture)!.request)) ?? (resource ? undefined : linked[0]);
     if (chosen) {
       this.recipes.get(chosen.fixture)!.reads.add(chosen.expression);
@@ -112,7 +113,19 @@ export class Planner {
     if (resource) return { fixture: resource.name };
     const documented = documentedValue(parameter);
     if (documented) return documented;
+    const listed = listedIdSource(this.index, operation, parameter.name);
+    const listFixture = listed ? this.linkFixture(listed.source) : undefined;
+    // A record this run creates has nothing under it yet: a list under it cannot give an id.
+    if (listed && listFixture && isComplete(this.recipes.get(listFixture)!.request) && !this.underCreated(this.recipes.get(listFixture)!.request)) {
+      this.recipes.get(listFixture)!.reads.add(listed.expression);
+      return { fixture: listFixture, expression: listed.expression };
+    }
     return { value: sampleFromSchema((parameter.schema ?? {}) as Schema), unknown: `no link, resource or example gives the ${parameter.name} of ${operation.method.toUpperCase()} ${operation.path}` };
+  }
+
+  /** Whether a request's path goes through a record the run creates (a resource fixture). */
+  private underCreated(template: RequestTemplate): boolean {
+    return Object.values(template.pathParams).some((v) => 'fixture' in v && this.recipes.get(v.fixture)?.resource !== undefined);
   }
 
   /** The fixture that calls a link's source operation: its resource's, else a call of its own; undefined in a cycle. */

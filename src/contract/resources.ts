@@ -2,6 +2,9 @@ import type { Operation, OperationIndex } from '../spec/operation-index.js';
 import { templateNames } from '../spec/operation-index.js';
 import { successStatuses } from './documented-response.js';
 import { linksGiving } from './links.js';
+import { singular, unwrapRecord } from '../spec/record-wrapper.js';
+import { collectionOf, listedIdSource } from './listed-ids.js';
+import { answerWrapper } from './record-bodies.js';
 import { resolvePointer } from './runtime-expression.js';
 import { requestBodies, requestSchema } from './sample-value.js';
 
@@ -23,6 +26,8 @@ export interface Resource {
   createBody: unknown;
   /** Where the create's answer holds the id, when a link of it says so (`/key` from `$response.body#/key`). */
   idPointer?: string;
+  /** The property the create's answer wraps the record in (`article` of `{article: {slug}}`), if it does. */
+  answerWrapper?: string;
 }
 
 export function deriveResources(index: OperationIndex): Map<string, Resource> {
@@ -38,6 +43,7 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
     if (!idParam) continue;
     const name = uniqueName(resources, isReferenceName(idParam) ? referencedName(idParam) : singular(create.path.split('/').at(-1) ?? idParam));
     const idPointer = items.flatMap((item) => linksGiving(index, item, idParam)).find((l) => l.source === create && typeof l.value === 'string' && l.value.startsWith('$response.body#'));
+    const wrapper = answerWrapper(create, Number(statuses.includes('201') ? '201' : '200'));
     resources.set(name, {
       name,
       idParam,
@@ -48,6 +54,7 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
       remove: items.find((o) => o.method === 'delete'),
       createBody: requestBodies(create)[0]?.value,
       ...(idPointer ? { idPointer: (idPointer.value as string).slice('$response.body#'.length) } : {}),
+      ...(wrapper ? { answerWrapper: wrapper } : {}),
     });
   }
   return resources;
@@ -67,22 +74,32 @@ export function resourceFor(resources: ReadonlyMap<string, Resource>, name: stri
   return matching.length === 1 ? matching[0] : undefined;
 }
 
-/** The resource a path parameter of an operation names: the one whose item path the operation's path starts with, else by name. */
-export function resourceForPath(resources: ReadonlyMap<string, Resource>, operation: Operation, name: string): Resource | undefined {
+/**
+ * The resource a path parameter of an operation names: the one whose item path the operation's
+ * path starts with, else by name. Not by name where the parameter addresses the items of another
+ * collection the document has (`/emails/receiving/{email_id}` is a received email, not one of
+ * `/emails`): `index` gives the collections.
+ */
+export function resourceForPath(resources: ReadonlyMap<string, Resource>, operation: Operation, name: string, index?: OperationIndex): Resource | undefined {
   for (const resource of resources.values()) {
     if (resource.idParam === name && (operation.path === resource.itemPath || operation.path.startsWith(`${resource.itemPath}/`))) return resource;
   }
-  return resourceFor(resources, name);
+  const byName = resourceFor(resources, name);
+  // Records listed with an `id` of their own, not with the parameter's field (the Petstore's
+  // inventory lists `petId`s: it is keyed by pets).
+  if (byName && index && collectionOf(operation.path, name) !== byName.collectionPath && listedIdSource(index, operation, name)?.field === 'id') return undefined;
+  return byName;
 }
 
 /**
  * The id of the record a create answered, from its body: where a link of the create says, else
- * the property named like the item path parameter (`username`, `petId`), else `id`. Undefined
+ * the property named like the item path parameter (`username`, `petId`, `slug`), else `id`,
+ * looking inside the wrapper where the answer wraps the record (`{article: {slug}}`). Undefined
  * when none is a string or number.
  */
 export function idFromBody(resource: Resource, body: unknown): string | number | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const record = body as Record<string, unknown>;
+  const record = unwrapRecord(body, resource.answerWrapper) as Record<string, unknown>;
   const linked = resource.idPointer === undefined ? undefined : resolvePointer(body, resource.idPointer);
   for (const value of [linked, record[resource.idParam], record.id]) if (typeof value === 'number' || typeof value === 'string') return value;
   return undefined;
@@ -95,12 +112,6 @@ function isReferenceName(name: string): boolean {
 /** `petId` -> pet, `email_id` -> email. */
 function referencedName(name: string): string {
   return name.replace(/(_id|Id|ID)$/, '');
-}
-
-function singular(segment: string): string {
-  if (/ies$/.test(segment)) return `${segment.slice(0, -3)}y`;
-  if (/(s|x|ch|sh)es$/.test(segment)) return segment.slice(0, -2);
-  return segment.replace(/s$/, '') || segment;
 }
 
 function uniqueName(resources: ReadonlyMap<string, Resource>, name: string): string {

@@ -1,4 +1,6 @@
 import { documentedBodyProperty } from '../documented-response.js';
+import { unwrapRecord } from '../../spec/record-wrapper.js';
+import { answeredRecord, answerSchema, answerWrapper, recordSchemaOf, requestWrapper, sentRecord } from '../record-bodies.js';
 import type { Failure } from '../events.js';
 import type { StateCheck } from './types.js';
 import { describeRequest } from './types.js';
@@ -17,20 +19,26 @@ export interface ReadBackWording {
 /**
  * A check that a write took: the answer keeps every field the request sent that its documented
  * schema names (many APIs answer a create with `{id}` alone), and reading the record back gives
- * every field of the answer again (a read may say more than the write's answer).
+ * every field of the answer again (a read may say more than the write's answer). Records wrapped
+ * in one property (`{article: {...}}`) are compared inside it. Where the reader shows what the
+ * write sent rather than what it answered (`against: 'sent'`), the read-back is compared with that.
  * `stateCreated` and `stateUpdated` differ only in their words.
  */
 export function readBackCheck(check: string, words: ReadBackWording): StateCheck {
-  return (subject, readBack, operation) => {
+  return (subject, readBack, operation, against = 'answer') => {
     const where = describeRequest(subject);
     const failures: Failure[] = [];
-    const answered = subject.response.body;
+    const { status } = subject.response;
+    const answered = answeredRecord(operation, status, subject.response.body);
+    const sent = sentRecord(operation, subject.request.body);
+    const wrapper = answerWrapper(operation, status);
+    const named = (field: string) => (wrapper ? recordSchemaOf(answerSchema(operation, status), operation.path)?.properties?.[field] : documentedBodyProperty(operation, status, field));
     // A write answered without a body (a `PUT` documented with no content): the read-back says instead.
     const bodiless = answered === undefined || answered === '';
-    for (const [field, sent] of Object.entries(bodiless ? {} : sentFields(subject.request.body))) {
+    for (const [field, value] of Object.entries(bodiless || against === 'sent' ? {} : sentFields(sent))) {
       const answers = isObject(answered) && field in answered;
-      if (!answers && !documentedBodyProperty(operation, subject.response.status, field)) continue;
-      const diff = firstDifference(sent, (answered as Record<string, unknown> | undefined)?.[field], `$.${field}`);
+      if (!answers && !named(field)) continue;
+      const diff = firstDifference(value, (answered as Record<string, unknown> | undefined)?.[field], `$.${field}`);
       if (diff) failures.push({ check, message: `${where}: ${words.fieldNotKept(field)}`, expected: diff.expected, actual: diff.actual, location: diff.path });
     }
     if (readBack.outcome === 'gone' || readBack.outcome === 'not-followed') return failures;
@@ -39,8 +47,10 @@ export function readBackCheck(check: string, words: ReadBackWording): StateCheck
       failures.push({ check, message: `${where}: ${words.notReadBack}`, expected: 'the record', actual: `status ${status ?? 'none'}` });
       return failures;
     }
-    const expected = bodiless ? sentFields(subject.request.body) : answered;
-    const diff = firstDifference(expected, isObject(expected) && isObject(readBack.record) ? pick(readBack.record, Object.keys(expected)) : readBack.record);
+    const expected = against === 'sent' ? sent : bodiless ? sentFields(sent) : answered;
+    // The reader wraps its record as the write does (the same resource's body).
+    const record = unwrapRecord(readBack.record, wrapper ?? requestWrapper(operation));
+    const diff = firstDifference(expected, isObject(expected) && isObject(record) ? pick(record, Object.keys(expected)) : record);
     if (diff) failures.push({ check, message: `${where}: ${words.readsBackDifferent}`, expected: diff.expected, actual: diff.actual, location: diff.path });
     return failures;
   };

@@ -31,8 +31,11 @@ export interface CheckContext {
 /** A response check: one small function per file, run on every response of the run. */
 export type Check = (exchange: Exchange, operation: Operation, context: CheckContext) => Failure[];
 
-/** A state check: the write that was made, and what reading the record back gave. */
-export type StateCheck = (subject: Exchange, readBack: ReadBack, operation: Operation) => Failure[];
+/**
+ * A state check: the write that was made, and what reading the record back gave; `against` says
+ * whether the read-back shows the write's answer (the default) or what it sent (decision 034).
+ */
+export type StateCheck = (subject: Exchange, readBack: ReadBack, operation: Operation, against?: 'answer' | 'sent') => Failure[];
 
 export function describeRequest(exchange: Exchange): string {
   const url = new URL(exchange.request.url);

@@ -3,11 +3,13 @@ import { ApiError } from '../../core/errors.js';
 import { fakeFromSchema } from '../../generation/fake-value.js';
 import type { Response, Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
+import { unwrapRecord, wrapperProperty } from '../../spec/record-wrapper.js';
 import type { RecordStore, StoredRecord } from '../../store/record-store.js';
 import type { Behaviour, BehaviourContext, OperationResult } from '../behaviour.js';
 import { requiredHeaders, successStatus } from '../documented-responses.js';
 import { jsonSchemaOf, listSchema, type CrudAction, type Resource } from './infer-resources.js';
 import { envelopeBody } from './list-answer.js';
+import { singletonHandler } from './singleton-behaviour.js';
 import { cursorAt, pageLinks, pagingOf, windowOf } from './paging.js';
 import { answerOf, mergePatch, objectSchemaOf, recordFromInput } from './record-shape.js';
 
@@ -18,23 +20,49 @@ const PREFERRED: Record<CrudAction, readonly string[]> = {
   replace: ['200', '204'],
   update: ['200', '204'],
   delete: ['204', '200', '202'],
+  'singleton-read': ['200'],
+  'singleton-replace': ['200', '204'],
+  'singleton-update': ['200', '204'],
 };
 
 /** The behaviour of one CRUD operation of an inferred resource; everything read from the document is read here, once. */
 export function crudBehaviour(resource: Resource, action: CrudAction, operation: Operation): Behaviour {
   const success = successStatus(operation, PREFERRED[action])!;
-  const answer = answerWriter(success.status, success.response);
+  const answer = answerWriter(success.status, success.response, resource.wrapperNames);
   const kind = `crud:${action}`;
-  const handle = action === 'list' ? listHandler(resource, operation, answer) : itemHandler(resource, action, answer);
+  const unwrap = requestUnwrapper(operation, resource.wrapperNames);
+  const writable = writableFields(operation, resource.wrapperNames);
+  const handle = action === 'list' ? listHandler(resource, operation, answer) : resource.singleton ? singletonHandler(resource, action, answer, unwrap) : itemHandler(resource, action, answer, unwrap, writable);
   return { kind, resource: resource.name, handle };
 }
 
-type AnswerWriter = (record: StoredRecord | undefined, ctx: BehaviourContext, extra?: Record<string, string>, body?: unknown) => OperationResult;
+/** The record a request sends: the body, or what it wraps (`{article: {...}}`) where its schema wraps one. */
+export type RequestUnwrapper = (body: unknown) => unknown;
 
-/** Writes the documented success answer for a record: projected to the response schema, with the documented headers. */
-function answerWriter(status: number, response: Response): AnswerWriter {
+function requestUnwrapper(operation: Operation, names: ReadonlySet<string>): RequestUnwrapper {
+  const property = wrapperProperty(objectSchemaOf(jsonSchemaOf(operation.requestBody?.content)), names);
+  return (body) => unwrapRecord(body, property);
+}
+
+/** The fields a write's own request schema lets the client set (not `readOnly` there). */
+function writableFields(operation: Operation, names: ReadonlySet<string>): ReadonlySet<string> {
+  const outer = objectSchemaOf(jsonSchemaOf(operation.requestBody?.content));
+  const wrapper = wrapperProperty(outer, names);
+  const schema = wrapper ? objectSchemaOf(outer!.properties![wrapper] as Schema) : outer;
+  return new Set(Object.entries(schema?.properties ?? {}).filter(([, p]) => (p as Schema).readOnly !== true).map(([name]) => name));
+}
+
+export type AnswerWriter = (record: StoredRecord | undefined, ctx: BehaviourContext, extra?: Record<string, string>, body?: unknown) => OperationResult;
+
+/**
+ * Writes the documented success answer for a record: projected to the response schema (inside
+ * its wrapper, where the schema wraps the record in one property), with the documented headers.
+ */
+function answerWriter(status: number, response: Response, names: ReadonlySet<string>): AnswerWriter {
   const schema = jsonSchemaOf(response.content);
-  const record = objectSchemaOf(schema);
+  const outer = objectSchemaOf(schema);
+  const wrapper = wrapperProperty(outer, names);
+  const record = wrapper ? objectSchemaOf(outer!.properties![wrapper] as Schema) : outer;
   const documented = Object.keys(response.headers ?? {});
   const hasBody = schema !== undefined && status !== 204;
   return (stored, ctx, extra = {}, given) => {
@@ -45,18 +73,20 @@ function answerWriter(status: number, response: Response): AnswerWriter {
     }
     if (!hasBody) return { status, headers };
     if (given !== undefined) return { status, headers, body: given };
-    const body = record && stored ? answerOf(record, stored, ctx.faker) : fakeFromSchema(schema, ctx.faker);
-    return { status, headers, body };
+    if (!record || !stored) return { status, headers, body: fakeFromSchema(schema, ctx.faker) };
+    const answered = answerOf(record, stored, ctx.faker);
+    return { status, headers, body: wrapper ? { [wrapper]: answered } : answered };
   };
 }
 
-function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWriter): Behaviour['handle'] {
+function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWriter, unwrap: RequestUnwrapper, writable: ReadonlySet<string>): Behaviour['handle'] {
   return async (ctx) => {
     const records = ctx.state.records;
     const scope = await scopeOf(resource, ctx, records);
+    const body = unwrap(ctx.valid.body);
     if (action === 'create') {
-      const id = await newId(resource, ctx, records, scope);
-      const record = recordFromInput(resource.record, ctx.valid.body, undefined, serverFields(resource, ctx, id), ctx.faker);
+      const id = await newId(resource, body, ctx, records, scope);
+      const record = recordFromInput(resource.record, body, undefined, serverFields(resource, ctx, id), ctx.faker);
       await records.put(resource.name, scope, id, record);
       return answer(record, ctx, { Location: `${ctx.path}/${encodeURIComponent(id)}` });
     }
@@ -68,8 +98,8 @@ function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWrite
       await records.remove(resource.name, scope, id);
       return answer(old, ctx);
     }
-    const input = action === 'update' ? mergePatch(old, ctx.valid.body) : ctx.valid.body;
-    const record = recordFromInput(resource.record, input, old, serverFields(resource, ctx, id), ctx.faker);
+    const input = action === 'update' ? mergePatch(old, body) : body;
+    const record = recordFromInput(resource.record, input, old, serverFields(resource, ctx, id), ctx.faker, writable);
     await records.put(resource.name, scope, id, record);
     return answer(record, ctx);
   };
@@ -107,7 +137,7 @@ function matches(value: unknown, wanted: unknown): boolean {
  * Where the request's records live: '' for a top-level resource, the parent record's key for a
  * nested one (404 when the parent record does not exist).
  */
-async function scopeOf(resource: Resource, ctx: BehaviourContext, records: RecordStore): Promise<string> {
+export async function scopeOf(resource: Resource, ctx: BehaviourContext, records: RecordStore): Promise<string> {
   const parent = resource.parent;
   if (!parent) return '';
   const parentScope = await scopeOf(parent, ctx, records);
@@ -130,8 +160,8 @@ function serverFields(resource: Resource, ctx: BehaviourContext, id: string): Re
 }
 
 /** The client's id when the body carries one (and the field is not read-only), else one the server makes. */
-async function newId(resource: Resource, ctx: BehaviourContext, records: RecordStore, scope: string): Promise<string> {
-  const body = ctx.valid.body as Record<string, unknown> | undefined;
+async function newId(resource: Resource, input: unknown, ctx: BehaviourContext, records: RecordStore, scope: string): Promise<string> {
+  const body = input as Record<string, unknown> | undefined;
   const given = resource.idField && body && typeof body === 'object' ? body[resource.idField] : undefined;
   const idSchema = resource.idField ? (resource.record.properties![resource.idField] as Schema) : undefined;
   if ((typeof given === 'string' || typeof given === 'number') && !idSchema?.readOnly) return String(given);

@@ -1,6 +1,7 @@
 import { assertNoRef, mergeAllOf, type MergedSchema } from '../../generation/merge-all-of.js';
 import type { MediaType, Response, Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
+import { lastLiteral, unwrapRecord, wrapperNames, wrapperProperty } from '../../spec/record-wrapper.js';
 import { isJsonType, successStatus } from '../documented-responses.js';
 
 /**
@@ -24,9 +25,16 @@ export interface Resource {
   parent: Resource | undefined;
   /** Examples of records found in the document (responses and request bodies of the resource). */
   examples: readonly Record<string, unknown>[];
+  /** The names a body wrapping one record may give its one property (`article`, `articles`, `data`). */
+  wrapperNames: ReadonlySet<string>;
+  /**
+   * A singleton (`GET`/`PUT /user`, `/board/{row}/{column}`): one record per address, no
+   * collection; `keyParams` are the path parameters that address it below its parent.
+   */
+  singleton?: { keyParams: readonly string[] };
 }
 
-export type CrudAction = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete';
+export type CrudAction = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete' | 'singleton-read' | 'singleton-replace' | 'singleton-update';
 
 /** The resources of a document and the CRUD action of each operation that is one. */
 export interface ResourceIndex {
@@ -51,7 +59,8 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
     const create = collectionOps.find((o) => o.method === 'post');
     const list = collectionOps.find((o) => o.method === 'get' && listSchema(o) !== undefined);
     if (!create && !list) continue;
-    const record = recordSchema(itemOps.find((o) => o.method === 'get'), create, itemOps, list);
+    const names = wrapperNames(collectionPath);
+    const record = recordSchema(itemOps.find((o) => o.method === 'get'), create, itemOps, list, names);
     if (!record) continue;
     const itemParam = itemPath.slice(itemPath.lastIndexOf('{') + 1, -1);
     const properties = record.properties ?? {};
@@ -73,7 +82,8 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
       idKind,
       record,
       parent: /\}$/.test(parentPath) ? found.get(parentPath) : undefined,
-      examples: [...itemOps, ...(create ? [create] : [])].flatMap(recordExamples).filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e)),
+      examples: [...itemOps, ...(create ? [create] : [])].flatMap((op) => recordExamples(op, names)).filter(isPlainObject),
+      wrapperNames: names,
     };
     found.set(itemPath, resource);
     // An operation that documents no success answer (only errors) has nothing CRUD could answer.
@@ -84,6 +94,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
       if (action && successStatus(op)) actions.set(op, { resource, action });
     }
   }
+  inferSingletons(byPath, found, actions);
   const resources = [...found.values()];
   const counts = new Map<string, number>();
   for (const r of resources) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
@@ -91,8 +102,62 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
   return { resources, actionOf: (op) => actions.get(op) };
 }
 
-function lastLiteral(path: string): string {
-  return path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1) ?? path;
+const SINGLETON_ACTIONS: Partial<Record<Operation['method'], CrudAction>> = { get: 'singleton-read', put: 'singleton-replace', patch: 'singleton-update' };
+
+/**
+ * Singletons: a path no resource claimed where a GET reads what a PUT or PATCH on the same path
+ * writes (`/user`, `/board/{row}/{column}`, `/things/{thingId}/settings`). Under an item path of
+ * a resource, there is one per parent record. A GET answering a list is not one.
+ */
+function inferSingletons(byPath: ReadonlyMap<string, Operation[]>, found: Map<string, Resource>, actions: Map<Operation, { resource: Resource; action: CrudAction }>): void {
+  for (const [path, ops] of byPath) {
+    if (ops.some((o) => actions.has(o))) continue;
+    const read = ops.find((o) => o.method === 'get');
+    const write = ops.find((o) => (o.method === 'put' || o.method === 'patch') && jsonSchemaOf(o.requestBody?.content) !== undefined);
+    const readSchema = read && successStatus(read) ? jsonSchemaOf(successStatus(read)!.response.content) : undefined;
+    if (!read || !write || !readSchema || listSchema(read) !== undefined) continue;
+    const parent = [...found.values()].filter((r) => !r.singleton && path.startsWith(`${r.itemPath}/`)).sort((a, b) => b.itemPath.length - a.itemPath.length)[0];
+    const keyParams = [...path.slice(parent ? parent.itemPath.length : 0).matchAll(/\{([^}/]+)\}/g)].map((m) => m[1]!);
+    const names = wrapperNames(path);
+    const record = unwrapped(objectSchema(readSchema), names) ?? mergedOrUndefined(readSchema);
+    if (!record) continue;
+    const resource: Resource = {
+      name: lastLiteral(path),
+      collectionPath: path,
+      itemPath: path,
+      itemParam: '',
+      idField: undefined,
+      idKind: 'string',
+      record,
+      parent,
+      examples: [read, write].flatMap((op) => recordExamples(op, names)).filter(isPlainObject),
+      wrapperNames: names,
+      singleton: { keyParams },
+    };
+    found.set(path, resource);
+    for (const op of ops) {
+      const action = SINGLETON_ACTIONS[op.method];
+      if (action && successStatus(op)) actions.set(op, { resource, action });
+    }
+  }
+}
+
+function mergedOrUndefined(schema: Schema): MergedSchema | undefined {
+  try {
+    return mergeAllOf(assertNoRef(schema));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The record inside a wrapper schema (`{article: Article}` -> Article); the schema itself when it wraps nothing. */
+function unwrapped(schema: MergedSchema | undefined, names: ReadonlySet<string>): MergedSchema | undefined {
+  const property = wrapperProperty(schema, names);
+  return property ? objectSchema(schema!.properties![property] as Schema) : schema;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function jsonSchemaOf(content: Readonly<Record<string, MediaType>> | undefined): Schema | undefined {
@@ -165,24 +230,25 @@ function envelopeProperty(schema: MergedSchema): string | undefined {
   return arrays.find((n) => ENVELOPE_NAMES.includes(n.toLowerCase())) ?? (arrays.length === 1 ? arrays[0] : undefined);
 }
 
-function recordSchema(read: Operation | undefined, create: Operation | undefined, itemOps: readonly Operation[], list: Operation | undefined): MergedSchema | undefined {
-  const answer = (op: Operation | undefined) => (op ? objectSchema(jsonSchemaOf(successStatus(op)?.response.content)) : undefined);
+function recordSchema(read: Operation | undefined, create: Operation | undefined, itemOps: readonly Operation[], list: Operation | undefined, names: ReadonlySet<string>): MergedSchema | undefined {
+  const answer = (op: Operation | undefined) => (op ? unwrapped(objectSchema(jsonSchemaOf(successStatus(op)?.response.content)), names) : undefined);
   return (
     answer(read) ??
     answer(create) ??
     answer(itemOps.find((o) => o.method === 'put')) ??
     (list ? listSchema(list)?.items : undefined) ??
-    objectSchema(jsonSchemaOf(create?.requestBody?.content))
+    unwrapped(objectSchema(jsonSchemaOf(create?.requestBody?.content)), names)
   );
 }
 
-/** The examples of an operation's success answer (a record, for the item operations and create). */
-function recordExamples(op: Operation): unknown[] {
+/** The examples of an operation's success answer (a record, for the item operations and create), unwrapped. */
+function recordExamples(op: Operation, names: ReadonlySet<string>): unknown[] {
   const content = (successStatus(op)?.response as Response | undefined)?.content;
   const type = content ? jsonKey(content) : undefined;
   const media = type ? content![type]! : undefined;
   if (!media) return [];
   const out = Object.values((media.examples ?? {}) as Record<string, { value?: unknown }>).filter((e) => e && 'value' in e).map((e) => e.value);
   if (media.example !== undefined) out.push(media.example);
-  return out;
+  const property = wrapperProperty(objectSchema(media.schema as Schema | undefined), names);
+  return out.map((e) => unwrapRecord(e, property));
 }

@@ -6,19 +6,24 @@ import type { StoredRecord } from '../../store/record-store.js';
 
 type Fields = Record<string, unknown>;
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * The record to store from a client's input: `readOnly` fields are the server's (the client's
- * values are dropped; generated on create, kept from `base` on replace and update), `server`
+ * values are dropped; generated on create, kept from `base` on replace and update) unless the
+ * operation's own request schema makes it `writable` (a PATCH whose body sets a `status` that
+ * the record schema marks read-only), `server`
  * fields (the id, the parent's id) are set, and required fields still missing are generated.
  */
-export function recordFromInput(schema: MergedSchema, input: unknown, base: StoredRecord | undefined, server: Fields, faker: Faker): Fields {
+export function recordFromInput(schema: MergedSchema, input: unknown, base: StoredRecord | undefined, server: Fields, faker: Faker, writable: ReadonlySet<string> = NONE): Fields {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const serverOwns = (name: string) => isReadOnly(properties[name]) && !writable.has(name);
   const out: Fields = {};
   if (input && typeof input === 'object' && !Array.isArray(input)) {
-    for (const [name, value] of Object.entries(input)) if (!isReadOnly(properties[name])) out[name] = value;
+    for (const [name, value] of Object.entries(input)) if (!serverOwns(name)) out[name] = value;
   }
-  for (const [name, property] of Object.entries(properties)) {
-    if (isReadOnly(property) && base?.[name] !== undefined) out[name] = base[name];
+  for (const name of Object.keys(properties)) {
+    if (serverOwns(name) && base?.[name] !== undefined) out[name] = base[name];
   }
   Object.assign(out, server);
   return completed(schema, out, faker, true);

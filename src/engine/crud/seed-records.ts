@@ -7,6 +7,7 @@ import type { RecordData, RecordStore } from '../../store/record-store.js';
 import type { Resource } from './infer-resources.js';
 import { makeId } from './crud-behaviour.js';
 import { recordFromInput } from './record-shape.js';
+import { SINGLETON_KEY, singletonRecord } from './singleton-behaviour.js';
 
 /** Records per top-level resource, and per parent record for a nested one. */
 const TOP_LEVEL = 5;
@@ -24,6 +25,11 @@ export async function seedRecords(resources: readonly Resource[], seed: number):
   for (const resource of resources) {
     const scopes = resource.parent ? (keysOf.get(resource.parent) ?? []) : [''];
     const keys: string[] = [];
+    if (resource.singleton) {
+      // One per parent record where nothing else addresses it (`/user`); others are made when first addressed.
+      if (resource.singleton.keyParams.length === 0) for (const scope of scopes) await store.put(resource.name, scope, SINGLETON_KEY, singletonRecord(resource, faker));
+      continue;
+    }
     for (const scope of scopes) {
       const count = resource.parent ? PER_PARENT : Math.max(TOP_LEVEL, resource.examples.length);
       for (let i = 0; i < count; i += 1) {

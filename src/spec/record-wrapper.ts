@@ -1,0 +1,53 @@
+import type { Schema } from './openapi.js';
+
+/**
+ * Bodies that wrap one record in a property named after the resource (`{article: {...}}` for
+ * `/articles`, `{user: {...}}` for `/user`, or `{data: {...}}`), as the RealWorld API and many
+ * Rails-style APIs do (docs/decisions/034-wrappers-and-singletons.md). One rule, read by the mock
+ * (to store the inner record) and by the runner (to find the id inside and compare records).
+ */
+
+/** `articles` -> `article`, `categories` -> `category`, `boxes` -> `box`. */
+export function singular(segment: string): string {
+  if (/ies$/.test(segment)) return `${segment.slice(0, -3)}y`;
+  if (/(s|x|ch|sh)es$/.test(segment)) return segment.slice(0, -2);
+  return segment.replace(/s$/, '') || segment;
+}
+
+/** The last literal segment of a path template (`/articles/{slug}/comments/{id}` -> `comments`). */
+export function lastLiteral(path: string): string {
+  return path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1) ?? path;
+}
+
+const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The names a wrapper of the records at `path` may have, squashed (`blog-posts` -> blogposts, blogpost; and data). */
+export function wrapperNames(path: string): ReadonlySet<string> {
+  const segment = lastLiteral(path);
+  return new Set([squash(segment), squash(singular(segment)), 'data']);
+}
+
+/**
+ * The property wrapping the record in a body of `schema` (allOf already merged by the caller):
+ * the schema's only property, an object, named after the resource. Undefined for any other body.
+ */
+export function wrapperProperty(schema: Schema | undefined, names: ReadonlySet<string>): string | undefined {
+  const properties = schema?.properties;
+  if (!properties || (schema.type !== undefined && schema.type !== 'object')) return undefined;
+  const keys = Object.keys(properties);
+  if (keys.length !== 1 || !names.has(squash(keys[0]!))) return undefined;
+  const inner = properties[keys[0]!] as Schema;
+  const isObject = inner.type === 'object' || (inner.type === undefined && (inner.properties !== undefined || inner.allOf !== undefined));
+  return isObject ? keys[0] : undefined;
+}
+
+/** The record inside a body wrapped by `property`; the body itself when it is not so wrapped. */
+export function unwrapRecord(body: unknown, property: string | undefined): unknown {
+  if (property === undefined || !isPlainObject(body)) return body;
+  const inner = body[property];
+  return isPlainObject(inner) ? inner : body;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
