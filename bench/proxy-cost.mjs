@@ -14,6 +14,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'bench-unlimited';
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const AMOUNT = Number(args.get('requests') ?? 20_000);
+// Latency without queueing: a fixed rate well under every layout's ceiling, so p99 is the time one
+// request takes through the layout, not the wait behind 49 others (which follows from req/s).
+const RATE = Number(args.get('rate') ?? 500);
 const pinned = spawnSync('taskset', ['-p', '-c', '1', String(process.pid)]).status === 0;
 const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1 });
 const WORKLOADS = {
@@ -58,14 +61,15 @@ for (const [layout, fronts] of Object.entries(LAYOUTS)) {
   const target = front ?? mock;
   try {
     for (const [workload, requests] of Object.entries(WORKLOADS)) {
-      const load = (amount) => autocannon({ url: target.url, connections: 50, amount, headers: { 'x-api-key': KEY }, requests });
+      const load = (amount, rate) => autocannon({ url: target.url, connections: 50, amount, headers: { 'x-api-key': KEY }, requests, ...(rate ? { overallRate: rate } : {}) });
       await load(5_000); // warm up the JIT
       const before = [mock, front].map((s) => s && cpuSeconds(s.child.pid));
       const t = performance.now();
       const r = await load(AMOUNT);
       const seconds = (performance.now() - t) / 1000;
       const [mockUs, frontUs] = [mock, front].map((s, i) => s && Math.round(((cpuSeconds(s.child.pid) - before[i]) / r.requests.total) * 1e6));
-      rows.push({ layout, workload, rps: Math.round(r.requests.total / seconds), p99: r.latency.p99, mockUs, frontUs, non2xx: r.non2xx });
+      const paced = await load(RATE * 4, RATE);
+      rows.push({ layout, workload, rps: Math.round(r.requests.total / seconds), p99: r.latency.p99, pacedP99: paced.latency.p99, mockUs, frontUs, non2xx: r.non2xx + paced.non2xx });
       process.stderr.write(`${layout.padEnd(22)} ${workload.padEnd(20)} mock ${mockUs} us/req${front ? `, in front ${frontUs} us/req` : ''}\n`);
     }
   } finally {
@@ -74,10 +78,11 @@ for (const [layout, fronts] of Object.entries(LAYOUTS)) {
   }
 }
 
-const lines = ['| layout | workload | req/s | p99 ms | mock CPU µs/req | proxy (or forwarder) CPU µs/req | ceiling on one core: mock / (mock + front) |', '|---|---|---:|---:|---:|---:|---:|'];
+const lines = [`| layout | workload | req/s | p99 ms | p99 ms at ${RATE} req/s | mock CPU µs/req | proxy (or forwarder) CPU µs/req | ceiling on one core: mock / (mock + front) |`, '|---|---|---:|---:|---:|---:|---:|---:|'];
 for (const r of rows) {
   const alone = rows.find((a) => a.layout === 'mock alone' && a.workload === r.workload);
   const ceiling = r.frontUs === undefined ? '' : (alone.mockUs / (r.mockUs + r.frontUs)).toFixed(2);
-  lines.push(`| ${r.layout} | ${r.workload} | ${r.rps} | ${r.p99} | ${r.mockUs} | ${r.frontUs ?? ''} | ${ceiling} |`);
+  lines.push(`| ${r.layout} | ${r.workload} | ${r.rps} | ${r.p99} | ${r.pacedP99} | ${r.mockUs} | ${r.frontUs ?? ''} | ${ceiling} |`);
 }
+if (rows.some((r) => r.non2xx > 0)) process.stdout.write('WARNING: some answers were not 2xx\n');
 process.stdout.write(`${AMOUNT} requests per cell, 50 connections${pinned ? ', servers on core 0, load on core 1' : ''}\n\n${lines.join('\n')}\n`);
