@@ -17,6 +17,8 @@ const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split
 const DURATION = Number(args.get('duration') ?? 3);
 const ROUNDS = Number(args.get('rounds') ?? 3);
 const CONNECTIONS = 50;
+// --only=ours,ours via proxy: just those servers' throughput rows, printed, nothing written.
+const ONLY = args.get('only')?.split(',');
 // Servers go to core 0 (spawned under taskset); this process, the load generator, moves to core 1.
 const pinned = spawnSync('taskset', ['-p', '-c', '1', String(process.pid)]).status === 0;
 
@@ -101,7 +103,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function throughput() {
   const servers = [];
-  for (const name of Object.keys(SERVERS)) servers.push(await startServer(name));
+  for (const name of Object.keys(SERVERS)) if (!ONLY || ONLY.includes(name)) servers.push(await startServer(name));
   const samples = {};
   try {
     for (const s of servers) await load(s.url, WORKLOADS['GET /pets/{id}'], { duration: 1 }); // warm up the JIT
@@ -189,6 +191,10 @@ for (const [workload, byServer] of Object.entries(samples)) {
   table[workload] = Object.fromEntries(
     Object.entries(byServer).map(([name, rs]) => [name, { rps: Math.round(median(rs.map((r) => r.rps))), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), non2xx: rs.reduce((a, r) => a + r.non2xx, 0) }]),
   );
+}
+if (ONLY) {
+  for (const [w, byServer] of Object.entries(table)) for (const [name, r] of Object.entries(byServer)) process.stdout.write(`${w.padEnd(20)} ${name.padEnd(16)} ${r.rps} req/s p50 ${r.p50} p99 ${r.p99}\n`);
+  process.exit(0);
 }
 const ratio = (w, a, b) => Math.round((table[w][a].rps / table[w][b].rps) * 100) / 100;
 const ratios = Object.fromEntries(Object.keys(table).map((w) => [w, { 'ours/express': ratio(w, 'ours', 'express'), 'ours/prism silent': ratio(w, 'ours', 'prism -v silent'), 'ours/prism default': ratio(w, 'ours', 'prism default'), 'proxy/ours': ratio(w, 'ours via proxy', 'ours') }]));

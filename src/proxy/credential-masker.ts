@@ -1,7 +1,9 @@
-import { createRedactor } from '../contract/credentials.js';
+import { createRedactor, type Redactor } from '../contract/credentials.js';
 
 /** Header names that carry credentials whatever the document says. */
 const ALWAYS_SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie'];
+/** Distinct credential sets whose redactors are kept; a client sends the same few again and again. */
+const REDACTORS_KEPT = 64;
 
 /**
  * Masks credentials in what the proxy records (violation reports, HAR): the values of credential
@@ -11,6 +13,8 @@ const ALWAYS_SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie',
 export class CredentialMasker {
   private readonly headerNames: Set<string>;
   private readonly queryNames: Set<string>;
+  /** A redactor compiles one regex of every form of its secrets: built once per credential set, not per request. */
+  private readonly redactors = new Map<string, Redactor>();
 
   constructor(apiKeyHeaders: readonly string[], apiKeyQueryParams: readonly string[]) {
     this.headerNames = new Set([...ALWAYS_SECRET_HEADERS, ...apiKeyHeaders.map((h) => h.toLowerCase())]);
@@ -30,7 +34,17 @@ export class CredentialMasker {
 
   /** A copy of a value (an exchange, failures) with every secret masked wherever it appears: the runner's own redactor. */
   mask<T>(value: T, secrets: readonly string[]): T {
-    return secrets.length === 0 ? value : createRedactor(secrets).value(value);
+    return secrets.length === 0 ? value : this.redactorFor(secrets).value(value);
+  }
+
+  private redactorFor(secrets: readonly string[]): Redactor {
+    const key = JSON.stringify(secrets); // unambiguous, whatever characters a secret holds
+    let redactor = this.redactors.get(key);
+    if (!redactor) {
+      if (this.redactors.size >= REDACTORS_KEPT) this.redactors.delete(this.redactors.keys().next().value!);
+      this.redactors.set(key, (redactor = createRedactor(secrets)));
+    }
+    return redactor;
   }
 }
 

@@ -1,4 +1,4 @@
-import { request, errors } from 'undici';
+import { Pool, errors } from 'undici';
 import type { Readable } from 'node:stream';
 
 /** What the upstream answered; the body is a stream the caller reads or pipes. */
@@ -33,35 +33,59 @@ export class UpstreamError extends Error {
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length', 'expect']);
 
 export function endToEndHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string | string[]> {
-  const named = new Set(HOP_BY_HOP);
-  for (const listed of String(headers.connection ?? '').split(',')) named.add(listed.trim().toLowerCase());
+  // A Connection header may name more hop-by-hop fields; most requests have none beyond the fixed set.
+  const listed = headers.connection === undefined ? undefined : new Set(String(headers.connection).split(',').map((n) => n.trim().toLowerCase()));
   const kept: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !named.has(name)) kept[name] = value;
+  for (const name in headers) {
+    const value = headers[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !listed?.has(name)) kept[name] = value;
+  }
   return kept;
 }
 
 /**
- * One request to the upstream with undici (Node's own HTTP client): credentials, cookies and
- * bodies pass as they came; redirects are not followed (the client sees them, as without us);
- * nothing is decompressed on the way.
+ * The upstream, asked with undici (Node's own HTTP client) through one pool of keep-alive
+ * connections for the proxy's lifetime (decision 033): credentials, cookies and bodies pass as
+ * they came; redirects are not followed (the client sees them, as without us); nothing is
+ * decompressed on the way.
  */
-export async function forward(upstream: URL, outgoing: ForwardRequest, timeoutMs: number): Promise<UpstreamAnswer> {
-  // Concatenated, not resolved: a target such as `//elsewhere/x` must stay a path on the upstream.
-  const url = upstream.origin + upstream.pathname.replace(/\/+$/, '') + outgoing.target;
-  try {
-    const answer = await request(url, {
-      method: outgoing.method as 'GET',
-      headers: endToEndHeaders(outgoing.headers),
-      body: outgoing.body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
-    return { status: answer.statusCode, headers: endToEndHeaders(answer.headers), body: answer.body };
-  } catch (err) {
-    if (err instanceof errors.HeadersTimeoutError || err instanceof errors.ConnectTimeoutError || err instanceof errors.BodyTimeoutError) {
-      throw new UpstreamError('timeout', `the upstream ${upstream.origin} did not answer ${outgoing.method} within ${timeoutMs / 1000} s`);
+export class Upstream {
+  private readonly pool: Pool;
+  /** The upstream's own path prefix, without a trailing slash. */
+  private readonly prefix: string;
+
+  constructor(
+    readonly url: URL,
+    private readonly timeoutMs: number,
+    connections = 256,
+  ) {
+    // One request at a time per connection (no pipelining: a slow answer would hold up the ones
+    // queued behind it, and a POST must not be retried); as many connections as requests in flight.
+    this.pool = new Pool(url.origin, { connections, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    this.prefix = url.pathname.replace(/\/+$/, '');
+  }
+
+  async forward(outgoing: ForwardRequest): Promise<UpstreamAnswer> {
+    try {
+      const answer = await this.pool.request({
+        // Concatenated, not resolved: a target such as `//elsewhere/x` must stay a path on the upstream.
+        path: this.prefix + outgoing.target,
+        method: outgoing.method as 'GET',
+        headers: endToEndHeaders(outgoing.headers),
+        body: outgoing.body ?? null,
+      });
+      return { status: answer.statusCode, headers: endToEndHeaders(answer.headers), body: answer.body };
+    } catch (err) {
+      if (err instanceof errors.HeadersTimeoutError || err instanceof errors.ConnectTimeoutError || err instanceof errors.BodyTimeoutError) {
+        throw new UpstreamError('timeout', `the upstream ${this.url.origin} did not answer ${outgoing.method} within ${this.timeoutMs / 1000} s`);
+      }
+      const code = (err as { code?: string }).code ?? (err as Error).name;
+      throw new UpstreamError('unreachable', `the upstream ${this.url.origin} could not be reached (${code})`);
     }
-    const code = (err as { code?: string }).code ?? (err as Error).name;
-    throw new UpstreamError('unreachable', `the upstream ${upstream.origin} could not be reached (${code})`);
+  }
+
+  /** Closes the pooled connections (in-flight requests finish first). */
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }

@@ -12,7 +12,8 @@ import { Router } from '../spec/router.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { checkAnswer, undocumentedOperation } from './check-answer.js';
 import { CredentialMasker } from './credential-masker.js';
-import { forward, UpstreamError, type UpstreamAnswer } from './forward.js';
+import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js';
+import { MaskedEntry } from './masked-entry.js';
 import { decodedText, readAnswer } from './read-answer.js';
 import { readRequestBody } from './read-request-body.js';
 import type { MockRequest } from '../mock/mock-request.js';
@@ -54,7 +55,7 @@ const VIOLATIONS_HEADER = 'x-contract-violations';
  * `X-Contract-Violations`, or, with `strict`, becomes a 502 listing the violations.
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
-  const upstream = new URL(options.upstream);
+  const upstreamUrl = new URL(options.upstream);
   const loaded = await loadDocument(options.specFile);
   const index = buildOperationIndex(loaded.document, options.specFile);
   const router = new Router(index.operations);
@@ -69,7 +70,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const log = new ViolationLog();
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const answerCheckLimit = options.answerCheckLimit ?? 10 * 1024 * 1024;
-  const timeoutMs = options.timeoutMs ?? 30_000;
+  const upstream = new Upstream(upstreamUrl, options.timeoutMs ?? 30_000);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = clock.now();
@@ -88,7 +89,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     let answer: UpstreamAnswer;
     try {
-      answer = await forward(upstream, { method, target, headers: req.headers, body }, timeoutMs);
+      answer = await upstream.forward({ method, target, headers: req.headers, body });
     } catch (err) {
       if (!(err instanceof UpstreamError)) throw err;
       const status = err.kind === 'timeout' ? 504 : 502;
@@ -97,10 +98,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const noBody = method === 'HEAD' || answer.status === 204 || answer.status === 304;
     const read = noBody ? { whole: true as const, bytes: Buffer.alloc(0) } : await readAnswer(answer.body, answerCheckLimit);
     const text = read.whole ? safeText(read.bytes, answer.headers['content-encoding'] as string | undefined, answerCheckLimit) : '';
-    const where = `${method} ${url.pathname}`;
-    const parsed = parseBody(text, where);
+    const parsed = parseBody(text, `${method} ${url.pathname}`);
     const exchange: Exchange = {
-      request: { method, url: upstream.origin + target, headers: flat(req.headers), ...(body ? { body: parseBody(body.toString('utf8'), where).body } : {}) },
+      request: { method, url: upstream.url.origin + target, headers: flat(req.headers) },
       response: { status: answer.status, headers: flat(answer.headers), body: parsed.body, text },
       durationMs: clock.now() - started,
       ...(operation ? { operationId: operation.operationId } : {}),
@@ -109,24 +109,32 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (parsed.problem) failures.unshift(parsed.problem);
     // Past the size limit only the status and headers were checked; the body went on unread.
     if (!read.whole) failures = failures.filter((f) => f.check !== 'body-schema');
-    const secrets = masker.secretsOf(req.headers, url);
-    const entry: ProxiedExchange = { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, exchange: masker.mask(exchange, secrets), failures: masker.mask(failures, secrets) };
-    log.add(entry, clock.now());
-    options.onExchange?.(entry);
+    const entry = new MaskedEntry(
+      { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, method, requestPath: url.pathname, status: answer.status, violationCount: failures.length, exchange, failures, requestBody: body, secrets: masker.secretsOf(req.headers, url) },
+      masker,
+    );
 
     if (options.strict && failures.length > 0) {
       answer.body.destroy();
       const details = entry.failures.map((f) => ({ path: f.location ?? f.check, message: `${f.check}: ${f.message}` }));
-      return sendJson(res, 502, { code: 'contract_violation', message: `The upstream's answer breaks the document (${failures.length} violation${failures.length > 1 ? 's' : ''})`, status: 502, details }, failures.length);
-    }
-    res.writeHead(answer.status, { ...answer.headers, [VIOLATIONS_HEADER]: String(failures.length) });
-    if (read.whole) {
-      res.end(noBody ? undefined : read.bytes);
+      sendJson(res, 502, { code: 'contract_violation', message: `The upstream's answer breaks the document (${failures.length} violation${failures.length > 1 ? 's' : ''})`, status: 502, details }, failures.length);
     } else {
-      for (const chunk of read.head) res.write(chunk);
-      read.rest.pipe(res);
-      read.rest.resume();
+      const headers = answer.headers;
+      headers[VIOLATIONS_HEADER] = String(failures.length);
+      // Read whole, the answer goes on in one write with its length (no chunked framing to add).
+      if (read.whole && !noBody) headers['content-length'] = String(read.bytes.length);
+      res.writeHead(answer.status, headers);
+      if (read.whole) {
+        res.end(noBody ? undefined : read.bytes);
+      } else {
+        for (const chunk of read.head) res.write(chunk);
+        read.rest.pipe(res);
+        read.rest.resume();
+      }
     }
+    // Recorded once the answer is on its way: the log, HAR and console lines never delay it.
+    log.add(entry, clock.now());
+    options.onExchange?.(entry);
   }
 
   const server = createServer((req, res) => {
@@ -145,7 +153,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${host}:${address.port}`,
-    upstream: upstream.origin,
+    upstream: upstream.url.origin,
     specFile: options.specFile,
     index,
     log,
@@ -154,7 +162,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-      }),
+      }).then(() => upstream.close()),
   };
 }
 
