@@ -42,6 +42,6 @@ export function createSharedRecordStore(seed: RecordData, document: SharedDocume
     put: (resource, scope, id, record) => change((s) => s.put(resource, scope, id, record)),
     remove: (resource, scope, id) => change((s) => s.remove(resource, scope, id)),
     nextId: (resource) => change((s) => s.nextId(resource)),
-    snapshot: () => shared.read().then((s) => s.snapshot()),
+    snapshot: () => shared.read(true).then((s) => s.snapshot()),
   };
 }

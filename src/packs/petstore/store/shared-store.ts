@@ -62,6 +62,6 @@ export function createSharedStore(seed: StoreData, document: SharedDocument): St
     getInventory: (petId) => read((s) => t.findInventory(s, petId)),
     setInventory: (petId, quantity) => change((s) => t.setInventory(s, petId, quantity)),
 
-    snapshot: () => read(dataFromState),
+    snapshot: () => shared.read(true).then(dataFromState),
   };
 }
