@@ -194,8 +194,10 @@ const ratios = Object.fromEntries(Object.keys(table).map((w) => [w, { 'ours/expr
 const startupMs = await startup();
 const memory = await memoryPlateau();
 const contract = await contractSuite().catch((e) => ({ error: String(e) }));
+const { redisRows, redisLines } = await import('./redis.mjs'); // issue 12: one and two processes on Redis
+const redis = await redisRows({ duration: DURATION, rounds: ROUNDS, pinned });
 
-const results = { date: new Date().toISOString(), node: process.version, pinned, durationSeconds: DURATION, rounds: ROUNDS, connections: CONNECTIONS, table, ratios, peakRssMb: peak, startupMs, memory, contract };
+const results = { date: new Date().toISOString(), node: process.version, pinned, durationSeconds: DURATION, rounds: ROUNDS, connections: CONNECTIONS, table, ratios, peakRssMb: peak, startupMs, memory, contract, redis };
 mkdirSync(`${ROOT}bench/results`, { recursive: true });
 writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -211,6 +213,7 @@ if (contract && !contract.error) {
   const d = contract.deep;
   lines.push(`Contract runner, all phases --max-examples 50: ${d.ms} ms, ${d.cases} cases, ${d.failed} failed, ${d.requests} requests (${d.rps} req/s)`);
 }
+lines.push(...redisLines(redis));
 const table_md = lines.join('\n');
 const readmePath = `${ROOT}bench/README.md`;
 const readme = readFileSync(readmePath, 'utf8');
