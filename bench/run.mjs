@@ -202,8 +202,10 @@ const startupMs = await startup();
 const memory = await memoryPlateau();
 const contract = await contractSuite().catch((e) => ({ error: String(e) }));
 const thirdParty = await thirdPartyRead({ duration: DURATION, rounds: ROUNDS, pinned, log: (l) => process.stderr.write(l) }).catch((e) => ({ error: String(e) }));
+const { redisRows, redisLines } = await import('./redis.mjs'); // issue 12: one and two processes on Redis
+const redis = await redisRows({ duration: DURATION, rounds: ROUNDS, pinned });
 
-const results = { date: new Date().toISOString(), node: process.version, pinned, durationSeconds: DURATION, rounds: ROUNDS, connections: CONNECTIONS, table, ratios, peakRssMb: peak, startupMs, memory, contract, thirdParty };
+const results = { date: new Date().toISOString(), node: process.version, pinned, durationSeconds: DURATION, rounds: ROUNDS, connections: CONNECTIONS, table, ratios, peakRssMb: peak, startupMs, memory, contract, thirdParty, redis };
 mkdirSync(`${ROOT}bench/results`, { recursive: true });
 writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -220,6 +222,7 @@ if (contract && !contract.error) {
   lines.push(`Contract runner, all phases --max-examples 50: ${d.ms} ms, ${d.cases} cases, ${d.failed} failed, ${d.requests} requests (${d.rps} req/s)`);
 }
 if (!thirdParty.error) lines.push(`CRUD read on a third-party document (issue 10, goal >= 0.9): ${Object.entries(thirdParty.rps).map(([k, v]) => `${k} ${v} req/s`).join(', ')}; ratio ${thirdParty.ratio}`);
+lines.push(...redisLines(redis));
 const table_md = lines.join('\n');
 const readmePath = `${ROOT}bench/README.md`;
 const readme = readFileSync(readmePath, 'utf8');

@@ -12,9 +12,20 @@
 // full GC once 1,000 are answered and again after --journal-requests more (default 200,000); it
 // must grow by less than 8 MB (each session keeps its last 1,000 requests, about 150 bytes each).
 //
+// With --redis (or --store=redis://...), two mock processes share one Redis (issue 12): the one in
+// this process and a second one spawned from the built CLI with the same config; every load
+// connection goes to one of the two in turn. --redis starts a redis-server of its own (free port,
+// persistence off). The second process counts as a crash if it exits or logs an internal error.
+//
+//   npm run soak -- --redis --requests=100000
+//
 // Prints, last, exactly: `<n> crashes, <n> bad error bodies, <n> 5xx, <n> invariant violations`.
 // Exit code 0 only when all four are 0, no answer went missing and the count was reached.
-import { connect } from 'node:net';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -59,15 +70,16 @@ async function main() {
   let internalErrors = 0;
   const errors = new Writable({ write(chunk, _enc, done) { if (/internal error|unexpected error/.test(String(chunk))) internalErrors++; done(); } });
   const discard = new Writable({ write(_c, _e, done) { done(); } });
-  const config = parseKeyConfig(
-    {
-      plans: { Soak: { perMinute: 1_000_000_000, perDay: 1_000_000_000 } },
-      keys: [...KEYS.map((key) => ({ key, plan: 'Soak' })), ...LOW_KEYS.map((key) => ({ key, plan: 'Free', perMinute: 5 }))],
-      sessions: { max: SESSION_CAP },
-    },
-    'soak-config.json',
-  );
-  const mock = await startMock({ port: 0, host: '127.0.0.1', seed, config, logger: createLogger('error', discard, errors), headersTimeout: 5_000, requestTimeout: 10_000 });
+  const rawConfig = {
+    plans: { Soak: { perMinute: 1_000_000_000, perDay: 1_000_000_000 } },
+    keys: [...KEYS.map((key) => ({ key, plan: 'Soak' })), ...LOW_KEYS.map((key) => ({ key, plan: 'Free', perMinute: 5 }))],
+    sessions: { max: SESSION_CAP },
+  };
+  const config = parseKeyConfig(rawConfig, 'soak-config.json');
+  const shared = await sharedStore(args, rawConfig, seed, crash, () => internalErrors++);
+  const store = shared ? { url: shared.url, prefix: shared.prefix } : undefined;
+  const mock = await startMock({ port: 0, host: '127.0.0.1', seed, config, store, logger: createLogger('error', discard, errors), headersTimeout: 5_000, requestTimeout: 10_000 });
+  const ports = shared ? [mock.port, shared.port] : [mock.port];
   mock.server.on('close', () => { if (!stopping) crash('server closed', 'the listening socket closed during the soak'); });
   let stopping = false;
 
@@ -116,8 +128,8 @@ async function main() {
     checkAll().catch((error) => crash('invariant check', error));
   }, 3_000);
 
-  process.stderr.write(`soak: ${target} hostile requests, ${concurrency} connections, ${SESSIONS} sessions (cap ${SESSION_CAP}), ${KEYS.length + LOW_KEYS.length} keys, against ${mock.url}\n`);
-  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { port: mock.port, target, concurrency, maxMs: maxSeconds * 1000, seed } });
+  process.stderr.write(`soak: ${target} hostile requests, ${concurrency} connections, ${SESSIONS} sessions (cap ${SESSION_CAP}), ${KEYS.length + LOW_KEYS.length} keys, against ${mock.url}${shared ? ` and a second process on port ${shared.port}, both on ${shared.url}` : ''}\n`);
+  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { ports, target, concurrency, maxMs: maxSeconds * 1000, seed } });
   let nextReport = target / 10;
   const result = await new Promise((resolve, reject) => {
     worker.on('message', (message) => {
@@ -142,6 +154,7 @@ async function main() {
   const journal = await journalCase(mock.port, Number(args.get('journal-requests') ?? 200_000), settled);
   stopping = true;
   await mock.close();
+  await shared?.close();
 
   const c = result.counts;
   const statuses = Object.entries(c.statuses).sort(([a], [b]) => Number(a) - Number(b)).map(([s, n]) => `${s}:${n}`).join(' ');
@@ -150,7 +163,7 @@ async function main() {
     `requests: ${c.requests} in ${seconds.toFixed(1)} s (${Math.round(c.requests / seconds)} req/s), ${c.answers} answers, ${c.abandoned} abandoned on purpose, ${c.lost} answers missing, ${c.connectErrors} refused connections`,
     `kinds: ${kinds}`,
     `statuses: ${statuses}`,
-    `sessions alive at the end: ${registry.size} (cap ${SESSION_CAP}); invariant checks: ${invariantChecks}; internal errors logged: ${internalErrors}`,
+    `sessions alive at the end: ${registry.size} (cap ${SESSION_CAP}); invariant checks: ${invariantChecks}; internal errors logged: ${internalErrors}${shared ? `; answers per process: ${c.perPort.join(' + ')}` : ''}`,
     journal.line,
     `RSS MB: start ${memory.start?.rss} (after 5,000 requests), middle ${memory.middle?.rss}, end ${memory.end.rss}, max ${Math.max(...samples, 0)}; heap used MB: ${memory.start?.heap} -> ${memory.middle?.heap} -> ${memory.end.heap}${globalThis.gc ? ' (start/middle/end after a full GC)' : ''}`,
     ...c.problemNotes.map((p) => `  bad answer: ${p}`),
@@ -161,6 +174,62 @@ async function main() {
   process.stdout.write(`${lines.join('\n')}\n`);
   const ok = crashes === 0 && c.badBodies === 0 && c.fiveXx === 0 && invariantViolations === 0 && c.lost === 0 && internalErrors === 0 && c.requests >= target && journal.ok;
   process.exit(ok ? 0 : 1);
+}
+
+/**
+ * --redis or --store=redis://...: the Redis both processes use (ours with --redis, persistence
+ * off), and the second mock process, spawned from the built CLI with the soak's config. Its exit
+ * during the soak is a crash; an internal error on its stderr counts as one logged here.
+ */
+async function sharedStore(args, rawConfig, seed, crash, onInternalError) {
+  let url = args.get('store');
+  let redis;
+  if (!url && !args.has('redis')) return undefined;
+  if (!url) {
+    if (spawnSync('redis-server', ['--version']).error) throw new Error('--redis: redis-server is not installed: apt-get install -y redis-server (or pass --store=redis://...)');
+    const port = await freePort();
+    redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    await new Promise((resolve, reject) => {
+      let log = '';
+      redis.stdout.on('data', (d) => { log += d; if (log.includes('Ready to accept connections')) resolve(); });
+      redis.once('exit', (code) => reject(new Error(`redis-server exited ${code}`)));
+    });
+    redis.stdout.resume();
+    url = `redis://127.0.0.1:${port}`;
+  }
+  const prefix = `soak-${process.pid}:`;
+  const dir = mkdtempSync(join(tmpdir(), 'soak-'));
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(rawConfig));
+  const port = await freePort();
+  const child = spawn(process.execPath, [`${ROOT}dist/cli/main.js`, 'mock', '--port', String(port), '--seed', String(seed), '--config', join(dir, 'config.json'), '--store', url, '--store-prefix', prefix, '--log-level', 'error'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let closing = false;
+  child.stderr.on('data', (d) => { if (/internal error|unexpected error/.test(String(d))) onInternalError(); });
+  child.once('exit', (code) => { if (!closing) crash('second process', `exited with ${code} during the soak`); });
+  await new Promise((resolve) => {
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; if (out.includes(`:${port}`)) resolve(); });
+  });
+  child.stdout.resume();
+  return {
+    url, prefix, port,
+    close: async () => {
+      closing = true;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      redis?.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 /**
@@ -237,7 +306,7 @@ async function sendLongQueries({ port, from, count, sessions }) {
 // The load: each connection sends one hostile request (or a pipelined burst) at a time and reads
 // its answers; a request that makes the server close the connection gets a new one.
 
-async function generateLoad({ port, target, concurrency, maxMs, seed }) {
+async function generateLoad({ ports, target, concurrency, maxMs, seed }) {
   let state = seed >>> 0 || 1;
   const rand = () => {
     state ^= state << 13;
@@ -247,7 +316,8 @@ async function generateLoad({ port, target, concurrency, maxMs, seed }) {
   };
   const int = (n) => Math.floor(rand() * n);
   const pick = (list) => list[int(list.length)];
-  const counts = { requests: 0, answers: 0, abandoned: 0, lost: 0, connectErrors: 0, fiveXx: 0, badBodies: 0, statuses: {}, kinds: {}, problemNotes: [] };
+  const counts = { requests: 0, answers: 0, abandoned: 0, lost: 0, connectErrors: 0, fiveXx: 0, badBodies: 0, statuses: {}, kinds: {}, problemNotes: [], perPort: ports.map(() => 0) };
+  let connections = 0;
   const note = (text) => {
     if (counts.problemNotes.length < 10) counts.problemNotes.push(text.slice(0, 300));
   };
@@ -351,9 +421,12 @@ async function generateLoad({ port, target, concurrency, maxMs, seed }) {
     let buffer = Buffer.alloc(0);
     let onData;
     let onGone;
+    let at = 0;
     const open = () =>
       new Promise((resolve) => {
-        const s = connect(port, '127.0.0.1');
+        // Each new connection goes to the next process (one alone without --redis).
+        at = connections++ % ports.length;
+        const s = connect(ports[at], '127.0.0.1');
         s.setNoDelay(true);
         s.on('data', (d) => { buffer = buffer.length ? Buffer.concat([buffer, d]) : d; onData?.(); });
         s.on('error', () => {});
@@ -399,6 +472,7 @@ async function generateLoad({ port, target, concurrency, maxMs, seed }) {
         }
       });
       for (const a of answers) check(a, spec.kind);
+      counts.perPort[at] += answers.length;
       if (!spec.abandon && answers.length < spec.answers) {
         counts.lost += spec.answers - answers.length;
         note(`${spec.kind}: ${spec.answers - answers.length} of ${spec.answers} answers missing (${s.destroyed ? 'connection closed' : 'timed out'})`);

@@ -16,7 +16,7 @@ import { createRequestChecks } from './request-checks.js';
 import { serveDocument, type ServedDocument } from './served-document.js';
 import { SessionRegistry } from './session.js';
 import { createSnapshots, startupKeysOf, type Snapshots } from './snapshot/snapshots.js';
-import { memoryBackend, type KeyChanges, type StateBackend } from './state-backend.js';
+import { memoryBackend, type KeyChanges, type SessionClock, type StateBackend } from './state-backend.js';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** The plan of credentials that are not known keys under `--auth any-credential`. */
@@ -102,6 +102,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       newClock: (session, base) => backend.clock(session, base),
       newFaults: (session) => backend.faults(session),
       newJournal: (session, capacity) => backend.journal(session, capacity),
+      ...(backend.requestStart && { newStart: (session: string, clock: SessionClock) => backend.requestStart!(session, clock, config.bans) }),
       resetShared: () => backend.resetAll(),
       resetSharedSession: (session) => backend.resetSession(session),
       baseClock: options.baseClock ?? systemClock,

@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { ApiError, codeForStatus, type ErrorBody } from '../core/errors.js';
 import { monotonicNow } from '../core/clock.js';
 import type { Operation } from '../spec/operation-index.js';
-import { isReadMethod, type Router } from '../spec/router.js';
+import { isReadMethod, type RouteMatch, type Router } from '../spec/router.js';
 import type { Decision } from '../rate-limit/types.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
@@ -14,6 +14,8 @@ import type { RequestAuth, RequestAuthenticator } from './request-authenticator.
 import type { RequestChecks } from './request-checks.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import type { Session, SessionRegistry } from './session.js';
+import type { Fault } from './faults.js';
+import type { StartRequest } from './state-backend.js';
 
 export interface EngineDeps {
   router: Router;
@@ -35,6 +37,8 @@ export interface EngineDeps {
 }
 
 const SESSION_NAME = /^[\x21-\x7e]{1,128}$/;
+/** Starts again after a reload of keys changed elsewhere; past this, keys are being churned. */
+const KEY_RELOADS = 5;
 
 /**
  * One request through the pipeline of INTERFACE.md section 5:
@@ -51,21 +55,27 @@ export class MockEngine {
     const sessionName = headerValue(request.headers['x-mock-session']);
     const badSessionName = sessionName !== undefined && !SESSION_NAME.test(sessionName);
     const session = this.deps.sessions.get(badSessionName ? undefined : sessionName);
-    // A shared clock is read once per request; an outage is answered below, as any store error.
-    let storeError: unknown;
-    if (session.clock.refresh) await session.clock.refresh().catch((error: unknown) => (storeError = error));
-    const now = session.clock.now();
     const match = this.deps.router.match(request.method, request.path);
     const operation = match.kind === 'operation' ? match.operation : undefined;
     const headers: Record<string, string> = operation?.deprecated ? deprecationHeaders(operation, match.kind === 'operation' ? match.params : {}) : {};
-    headers.Date = httpDate(now);
     let response: MockResponse;
     let auth: RequestAuth | undefined;
+    let now: number | undefined;
     try {
-      if (storeError) throw storeError;
-      auth = this.deps.authenticate(request, operation);
-      const counters = auth.anonymous ? this.deps.sessions.anonymous : session.limits;
-      const decision = await counters.consume(auth.subject, auth.limits, now);
+      let decision: Decision;
+      // undefined: not taken yet (memory takes it in operate); null: the request meets none.
+      let fault: Fault | null | undefined;
+      if (session.start) {
+        // A shared store: clock, limit, fault and state read in one step (src/redis/redis-request-start.ts).
+        const started = await this.start(session.start, request, match, badSessionName);
+        ({ auth, now, decision } = started);
+        fault = started.fault ?? null;
+      } else {
+        now = session.clock.now();
+        auth = this.deps.authenticate(request, operation);
+        decision = await (auth.anonymous ? this.deps.sessions.anonymous : session.limits).consume(auth.subject, auth.limits, now);
+      }
+      headers.Date = httpDate(now);
       Object.assign(headers, decision.headers);
       if (decision.outcome !== 'allowed') throw limited(decision);
       if (auth.error) throw auth.error;
@@ -79,11 +89,13 @@ export class MockEngine {
         throw new ApiError('method_not_allowed', `${request.method} is not documented for ${truncate(request.path)}; allowed: ${match.allowed.join(', ')}`, { headers: { Allow: match.allowed.join(', ') } });
       }
       if (auth.scope === 'read-only' && !isReadMethod(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
-      const result = await this.operate(request, session, match.operation, match.params, now, headers);
+      const result = await this.operate(request, session, match.operation, match.params, now, headers, fault);
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
       if (result.contentType) response.contentType = result.contentType;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
     } catch (error) {
+      // A shared store that did not answer: the session's clock as last read.
+      if (now === undefined) headers.Date = httpDate((now = session.clock.now()));
       response = this.errorResponse(error, headers, request, operation);
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
@@ -96,8 +108,24 @@ export class MockEngine {
     return response;
   }
 
-  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>): Promise<OperationResult> {
-    const fault = await session.faults.take(request.method, request.path, operation.path);
+  /**
+   * Authenticates, then starts the request on the shared store. Keys changed elsewhere since this
+   * process last looked: they are reloaded and the request authenticated again, nothing counted.
+   */
+  private async start(start: StartRequest, request: MockRequest, match: RouteMatch, badSessionName: boolean): Promise<{ auth: RequestAuth; now: number; decision: Decision; fault: Fault | undefined }> {
+    const operation = match.kind === 'operation' ? match.operation : undefined;
+    for (let attempt = 0; attempt < KEY_RELOADS; attempt++) {
+      const auth = this.deps.authenticate(request, operation);
+      // The checks before the operation, so that a fault is taken only by a request that would reach it.
+      const reaches = operation && !auth.error && !badSessionName && !(auth.scope === 'read-only' && !isReadMethod(request.method));
+      const started = await start({ subject: auth.subject, anonymous: auth.anonymous, limits: auth.limits, fault: reaches ? { method: request.method, path: request.path, template: operation.path } : undefined });
+      if (!started.keysChanged) return { auth, now: started.now, decision: started.decision, fault: started.fault };
+    }
+    throw new StoreUnavailableError(`the API keys kept changing for ${KEY_RELOADS} attempts`);
+  }
+
+  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>, taken: Fault | null | undefined): Promise<OperationResult> {
+    const fault = taken === undefined ? await session.faults.take(request.method, request.path, operation.path) : taken;
     if (fault) {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
       return this.faultResult(operation, fault.status);

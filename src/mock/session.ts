@@ -4,7 +4,7 @@ import type { SessionStates } from '../engine/session-states.js';
 import type { RateLimitStore } from '../rate-limit/types.js';
 import type { RecordData, RecordStore } from '../store/record-store.js';
 import { ownCopy } from './kept-text.js';
-import type { FaultStore, JournalStore, SessionClock } from './state-backend.js';
+import type { FaultStore, JournalStore, SessionClock, StartRequest } from './state-backend.js';
 
 /** What one `X-Mock-Session` sees on its own: pack states and records, counters and bans, faults, journal, clock. */
 export interface Session extends SessionState {
@@ -20,6 +20,8 @@ export interface Session extends SessionState {
   readonly clock: SessionClock;
   readonly faults: FaultStore;
   readonly journal: JournalStore;
+  /** A shared store's start of a request in one step (clock, limit, fault, state); absent in memory. */
+  readonly start?: StartRequest;
 }
 
 export interface SessionFactory {
@@ -36,10 +38,11 @@ export interface SessionFactory {
   newClock(session: string, base: Clock): SessionClock;
   newFaults(session: string): FaultStore;
   newJournal(session: string, capacity: number): JournalStore;
-  /** Forgets the shared state of sessions this process does not hold (a no-op in memory). */
-  resetShared(): Promise<void>;
-  /** Forgets one session's shared state (a no-op in memory). */
-  resetSharedSession(session: string): Promise<void>;
+  newStart?(session: string, clock: SessionClock): StartRequest;
+  /** Forgets every session's shared state in one step; true when that was all (false in memory). */
+  resetShared(): Promise<boolean>;
+  /** Forgets one session's shared state in one step; true when that was all (false in memory). */
+  resetSharedSession(session: string): Promise<boolean>;
   baseClock: Clock;
   journalSize: number;
 }
@@ -91,12 +94,14 @@ export class SessionRegistry {
     return this.sessions.size + 1;
   }
 
-  /** Back to the seed data, fresh counters, no bans or faults, real clock. */
+  /**
+   * Back to the seed data, fresh counters, no bans or faults, real clock. A shared store forgets
+   * it all in one step first (an outage then changes nothing); its parts read Redis afresh.
+   */
   async reset(session: Session): Promise<void> {
-    await this.factory.resetSharedSession(session.name);
-    session.packs = this.factory.newPackStates(session.name);
-    session.records = this.factory.newRecords(session.name);
-    session.store = this.factory.inspected(session.packs, session.records);
+    const shared = await this.factory.resetSharedSession(session.name);
+    this.renew(session);
+    if (shared) return;
     await session.limits.clear();
     await session.clock.reset();
     await session.faults.clear();
@@ -120,8 +125,9 @@ export class SessionRegistry {
 
   /** Every session gone; the default one back to its start; the shared anonymous counters fresh. */
   async resetAll(): Promise<void> {
+    const shared = await this.factory.resetShared();
     this.sessions.clear();
-    await this.factory.resetShared();
+    if (shared) return this.renew(this.defaultSession);
     await this.reset(this.defaultSession);
     await this.anonymous.clear();
   }
@@ -133,7 +139,7 @@ export class SessionRegistry {
    * request sees some sessions under one document and some under the other.
    */
   adopt(states: SessionStates): void {
-    this.factory = { ...this.factory, newPackStates: states.newPackStates, newRecords: states.newRecords, inspected: states.inspected };
+    this.factory = { ...this.factory, ...states };
     for (const session of [this.defaultSession, ...this.sessions.values()]) {
       session.packs = states.carryPacks(session.name, session.packs);
       session.records = states.carryRecords(session.name, session.records);
@@ -141,19 +147,28 @@ export class SessionRegistry {
     }
   }
 
+  private renew(session: Session): void {
+    session.packs = this.factory.newPackStates(session.name);
+    session.records = this.factory.newRecords(session.name);
+    session.store = this.factory.inspected(session.packs, session.records);
+  }
+
   private create(given: string): Session {
     const name = ownCopy(given);
     const packs = this.factory.newPackStates(name);
     const records = this.factory.newRecords(name);
-    return {
+    const clock = this.factory.newClock(name, this.factory.baseClock);
+    const session: Session = {
       name,
       packs,
       records,
       store: this.factory.inspected(packs, records),
       limits: this.factory.newRateLimitStore(name),
-      clock: this.factory.newClock(name, this.factory.baseClock),
+      clock,
       faults: this.factory.newFaults(name),
       journal: this.factory.newJournal(name, this.factory.journalSize),
     };
+    const start = this.factory.newStart?.(name, clock);
+    return start ? { ...session, start } : session;
   }
 }

@@ -8,7 +8,7 @@ import { ControllableClock, type Clock } from '../core/clock.js';
 import { createMemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store.js';
 import type { SharedDocuments } from '../engine/session-states.js';
 import type { KeyRegistry } from '../rate-limit/key-registry.js';
-import type { ApiKeyRecord, BanPolicy, RateLimitStore } from '../rate-limit/types.js';
+import type { ApiKeyRecord, BanPolicy, Decision, Limits, RateLimitStore } from '../rate-limit/types.js';
 import { FaultList, type Fault } from './faults.js';
 import { Journal, type JournalEntry, type JournalRecord } from './journal.js';
 
@@ -48,6 +48,25 @@ export interface KeyChanges {
   refresh(): Promise<void>;
 }
 
+/** What a request asks of the shared state before its operation runs. */
+export interface RequestStart {
+  /** Who is counted (src/rate-limit/subjects.ts), and whether on the counters shared by every session. */
+  subject: string;
+  anonymous: boolean;
+  limits: Limits;
+  /** Present when the request passed every check before its operation: it may meet a fault. */
+  fault?: { method: string; path: string; template: string };
+}
+
+export type RequestStarted =
+  /** Keys were added or removed elsewhere: reloaded; authenticate again and start again (nothing was counted). */
+  | { keysChanged: true }
+  /** `now` by the session's clock; the rate-limit decision; the fault taken (only when allowed). */
+  | { keysChanged: false; now: number; decision: Decision; fault: Fault | undefined };
+
+/** A request's start in one atomic step (Redis: one script call); memory does the steps one by one. */
+export type StartRequest = (start: RequestStart) => Promise<RequestStarted>;
+
 export interface StateBackend {
   /** 'memory' or the redacted Redis URL, for the start-up banner. */
   readonly description: string;
@@ -60,10 +79,18 @@ export interface StateBackend {
   keys(registry: KeyRegistry): KeyChanges;
   /** A session's records or pack state as one shared document; undefined: kept in this process. */
   readonly documents?: SharedDocuments;
-  /** Forgets one session's shared state. */
-  resetSession(session: string): Promise<void>;
-  /** Forgets every session's shared state, including sessions this process never saw. */
-  resetAll(): Promise<void>;
+  /**
+   * The start of a session's requests as one step (the session's clock, as made by `clock`);
+   * absent in memory, where the steps cost nothing apart.
+   */
+  requestStart?(session: string, clock: SessionClock, policy: BanPolicy): StartRequest;
+  /**
+   * Forgets one session's shared state, all of it or nothing (one atomic step); true when that
+   * was everything (the session's parts then need no clearing of their own).
+   */
+  resetSession(session: string): Promise<boolean>;
+  /** Forgets every session's shared state, including sessions this process never saw; all or nothing. */
+  resetAll(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -79,7 +106,7 @@ export const memoryBackend: StateBackend = {
     remove: async (key) => registry.remove(key),
     refresh: async () => {},
   }),
-  resetSession: async () => {},
-  resetAll: async () => {},
+  resetSession: async () => false,
+  resetAll: async () => false,
   close: async () => {},
 };

@@ -21,46 +21,49 @@ import { DAY_MS, MINUTE_MS, secondsUntil } from './windows.js';
 const GRACE_MS = DAY_MS;
 
 // Hash fields: ms/ds window starts, mc/dc counts, m4/d4 429s given, bu ban end (-1: none).
-const CONSUME = `
-local now = tonumber(ARGV[1])
-local perMinute = tonumber(ARGV[2])
-local perDay = tonumber(ARGV[3])
-local max429 = tonumber(ARGV[4])
-local banMs = tonumber(ARGV[5])
-local minuteStart = now - (now % ${MINUTE_MS})
-local dayStart = now - (now % ${DAY_MS})
-local s = redis.call('HMGET', KEYS[1], 'ms', 'mc', 'm4', 'ds', 'dc', 'd4', 'bu')
-local mc, m4, dc, d4 = 0, 0, 0, 0
-if tonumber(s[1]) == minuteStart then mc = tonumber(s[2]); m4 = tonumber(s[3]) end
-if tonumber(s[4]) == dayStart then dc = tonumber(s[5]); d4 = tonumber(s[6]) end
-local bu = tonumber(s[7])
-if bu ~= nil and bu <= now then bu = nil end
-local outcome
-if bu ~= nil then
-  outcome = 'banned'
-else
-  local minuteOver = mc >= perMinute
-  local dayOver = dc >= perDay
-  if minuteOver or dayOver then
-    if max429 >= 0 and ((minuteOver and m4 >= max429) or (dayOver and d4 >= max429)) then
-      bu = now + banMs
-      outcome = 'banned'
-    else
-      if minuteOver then m4 = m4 + 1 end
-      if dayOver then d4 = d4 + 1; outcome = 'day' else outcome = 'minute' end
-    end
+// A Lua function, so the per-request script (src/redis/redis-request-start.ts) runs the very same
+// decision as `consume` below; the property test checks this text against decide().
+export const CONSUME_FUNCTION = `
+local function consume(key, now, perMinute, perDay, max429, banMs)
+  local minuteStart = now - (now % ${MINUTE_MS})
+  local dayStart = now - (now % ${DAY_MS})
+  local s = redis.call('HMGET', key, 'ms', 'mc', 'm4', 'ds', 'dc', 'd4', 'bu')
+  local mc, m4, dc, d4 = 0, 0, 0, 0
+  if tonumber(s[1]) == minuteStart then mc = tonumber(s[2]); m4 = tonumber(s[3]) end
+  if tonumber(s[4]) == dayStart then dc = tonumber(s[5]); d4 = tonumber(s[6]) end
+  local bu = tonumber(s[7])
+  if bu ~= nil and bu <= now then bu = nil end
+  local outcome
+  if bu ~= nil then
+    outcome = 'banned'
   else
-    mc = mc + 1
-    dc = dc + 1
-    outcome = 'allowed'
+    local minuteOver = mc >= perMinute
+    local dayOver = dc >= perDay
+    if minuteOver or dayOver then
+      if max429 >= 0 and ((minuteOver and m4 >= max429) or (dayOver and d4 >= max429)) then
+        bu = now + banMs
+        outcome = 'banned'
+      else
+        if minuteOver then m4 = m4 + 1 end
+        if dayOver then d4 = d4 + 1; outcome = 'day' else outcome = 'minute' end
+      end
+    else
+      mc = mc + 1
+      dc = dc + 1
+      outcome = 'allowed'
+    end
   end
+  local f = function(n) return string.format('%.0f', n) end
+  redis.call('HSET', key, 'ms', f(minuteStart), 'mc', mc, 'm4', m4, 'ds', f(dayStart), 'dc', dc, 'd4', d4, 'bu', f(bu or -1))
+  local expireAt = dayStart + ${DAY_MS}
+  if bu ~= nil and bu > expireAt then expireAt = bu end
+  redis.call('PEXPIRE', key, f(expireAt - now + ${GRACE_MS}))
+  return {outcome, mc, dc, f(bu or -1)}
 end
-local f = function(n) return string.format('%.0f', n) end
-redis.call('HSET', KEYS[1], 'ms', f(minuteStart), 'mc', mc, 'm4', m4, 'ds', f(dayStart), 'dc', dc, 'd4', d4, 'bu', f(bu or -1))
-local expireAt = dayStart + ${DAY_MS}
-if bu ~= nil and bu > expireAt then expireAt = bu end
-redis.call('PEXPIRE', KEYS[1], f(expireAt - now + ${GRACE_MS}))
-return {outcome, mc, dc, f(bu or -1)}
+`;
+
+const CONSUME = `${CONSUME_FUNCTION}
+return consume(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]))
 `;
 
 // A ban keeps the counters and lives at least until it ends. ARGV: until, its ttl.
@@ -78,7 +81,7 @@ return 1
 `;
 
 interface RateLimitScripts {
-  petstoreConsume(key: string, now: number, perMinute: number, perDay: number, max429: number, banMs: number): Promise<[string, number, number, string]>;
+  petstoreConsume(key: string, now: number, perMinute: number, perDay: number, max429: number, banMs: number): Promise<ConsumeReply>;
   petstoreBan(key: string, until: number, ttl: number): Promise<number>;
   petstoreUnban(key: string): Promise<number>;
 }
@@ -94,6 +97,25 @@ function scripts(client: Redis): RateLimitScripts {
   return c as unknown as RateLimitScripts;
 }
 
+/** What the script returns: outcome, the minute's and the day's counts, the ban's end (-1: none). */
+export type ConsumeReply = [string, number, number, string];
+
+/** The 429s a subject may get before a ban; -1: never banned (client addresses, an infinite policy). */
+export function max429Of(subject: string, policy: BanPolicy): number {
+  return isBannable(subject) && Number.isFinite(policy.max429PerWindow) ? policy.max429PerWindow : -1;
+}
+
+/** The script's reply as the limiter's Decision, with its headers. */
+export function decisionOf([outcome, minuteCount, dayCount, bannedUntil]: ConsumeReply, limits: Limits, now: number): Decision {
+  const minuteEnd = now - (now % MINUTE_MS) + MINUTE_MS;
+  const dayEnd = now - (now % DAY_MS) + DAY_MS;
+  const headers = rateLimitHeaders(limits, minuteCount, dayCount, minuteEnd, dayEnd, now);
+  if (outcome === 'allowed') return { outcome, headers };
+  if (outcome === 'banned') return { outcome, headers, retryAfter: secondsUntil(Number(bannedUntil), now) };
+  const window = outcome === 'day' ? 'day' : 'minute';
+  return { outcome: 'limited', headers, window, retryAfter: secondsUntil(window === 'day' ? dayEnd : minuteEnd, now) };
+}
+
 /**
  * `keyPrefix` is this session's own prefix (e.g. `petstore-kit:s:qa:rl:`); a subject's counters
  * are one hash under it, expiring when its day window (or its ban) ends.
@@ -103,17 +125,8 @@ export function createRedisRateLimitStore(client: Redis, keyPrefix: string, poli
   const keyOf = (subject: string) => keyPrefix + subject;
   return {
     async consume(subject: string, limits: Limits, now: number): Promise<Decision> {
-      const max429 = isBannable(subject) && Number.isFinite(policy.max429PerWindow) ? policy.max429PerWindow : -1;
-      const [outcome, minuteCount, dayCount, bannedUntil] = await redisCall(() =>
-        run.petstoreConsume(keyOf(subject), now, limits.perMinute, limits.perDay, max429, policy.banSeconds * 1000),
-      );
-      const minuteEnd = now - (now % MINUTE_MS) + MINUTE_MS;
-      const dayEnd = now - (now % DAY_MS) + DAY_MS;
-      const headers = rateLimitHeaders(limits, minuteCount, dayCount, minuteEnd, dayEnd, now);
-      if (outcome === 'allowed') return { outcome, headers };
-      if (outcome === 'banned') return { outcome, headers, retryAfter: secondsUntil(Number(bannedUntil), now) };
-      const window = outcome === 'day' ? 'day' : 'minute';
-      return { outcome: 'limited', headers, window, retryAfter: secondsUntil(window === 'day' ? dayEnd : minuteEnd, now) };
+      const reply = await redisCall(() => run.petstoreConsume(keyOf(subject), now, limits.perMinute, limits.perDay, max429Of(subject, policy), policy.banSeconds * 1000));
+      return decisionOf(reply, limits, now);
     },
 
     async usage(subject: string, now: number): Promise<Usage> {

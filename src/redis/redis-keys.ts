@@ -30,6 +30,8 @@ interface KeyScripts {
 export interface SharedKeys extends KeyChanges {
   /** Reloads when another process changed the keys since this one last looked. */
   seen(version: string | null): Promise<void>;
+  /** The version this process last loaded ('' : no change was ever made). */
+  held(): string;
 }
 
 export function createRedisKeys(client: Redis, prefix: string, registry: KeyRegistry): SharedKeys {
@@ -56,6 +58,7 @@ export function createRedisKeys(client: Redis, prefix: string, registry: KeyRegi
   };
 
   return {
+    held: () => version ?? '',
     seen: async (current) => {
       if (current !== version) await reload();
     },

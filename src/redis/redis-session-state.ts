@@ -24,23 +24,38 @@ end
 return string.format('%.0f', at)
 `;
 
-// ARGV: method, path, template. The first matching fault loses one use, and goes at zero.
-const TAKE_FAULT = `
-local all = redis.call('LRANGE', KEYS[1], 0, -1)
-for i, text in ipairs(all) do
-  local f = cjson.decode(text)
-  if (f.method == nil or f.method == ARGV[1]) and (f.path == nil or f.path == ARGV[2] or f.path == ARGV[3]) then
-    f.times = f.times - 1
-    if f.times <= 0 then
-      redis.call('LSET', KEYS[1], i - 1, '__taken__')
-      redis.call('LREM', KEYS[1], 1, '__taken__')
-    else
-      redis.call('LSET', KEYS[1], i - 1, cjson.encode(f))
+// The first fault matching (method, path, template) loses one use, and goes at zero. A Lua
+// function, so the per-request script (redis-request-start.ts) takes faults by the same rule.
+export const TAKE_FAULT_FUNCTION = `
+local function take_fault(key, method, path, template)
+  local all = redis.call('LRANGE', key, 0, -1)
+  for i, text in ipairs(all) do
+    local f = cjson.decode(text)
+    if (f.method == nil or f.method == method) and (f.path == nil or f.path == path or f.path == template) then
+      f.times = f.times - 1
+      if f.times <= 0 then
+        redis.call('LSET', key, i - 1, '__taken__')
+        redis.call('LREM', key, 1, '__taken__')
+      else
+        redis.call('LSET', key, i - 1, cjson.encode(f))
+      end
+      return text
     end
-    return text
   end
+  return false
 end
-return false
+`;
+
+const TAKE_FAULT = `${TAKE_FAULT_FUNCTION}
+return take_fault(KEYS[1], ARGV[1], ARGV[2], ARGV[3])
+`;
+
+// ARGV: the line, the cap, idle ttl in ms (0: none). One call, so the list never outgrows its cap.
+const JOURNAL_PUSH = `
+redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], -tonumber(ARGV[2]), -1)
+if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
+return 1
 `;
 
 // KEYS: clock, keys version, then the session's other keys. ARGV: idle ttl in ms (0: never expires).
@@ -59,6 +74,7 @@ interface SessionScripts {
   petstoreTouchSession(keyCount: number, ...keysAndTtl: (string | number)[]): Promise<[string | null, string | null]>;
   petstoreAdvanceClock(key: string, seconds: number, base: number, ttl: number): Promise<string>;
   petstoreTakeFault(key: string, method: string, path: string, template: string): Promise<string | null>;
+  petstoreJournalPush(key: string, line: string, capacity: number, ttl: number): Promise<number>;
 }
 
 function scripts(client: Redis): SessionScripts {
@@ -66,6 +82,7 @@ function scripts(client: Redis): SessionScripts {
   if (!c.petstoreAdvanceClock) {
     client.defineCommand('petstoreAdvanceClock', { numberOfKeys: 1, lua: ADVANCE });
     client.defineCommand('petstoreTakeFault', { numberOfKeys: 1, lua: TAKE_FAULT });
+    client.defineCommand('petstoreJournalPush', { numberOfKeys: 1, lua: JOURNAL_PUSH });
     // The number of keys varies (one per kind of state in use): given with each call.
     client.defineCommand('petstoreTouchSession', { lua: TOUCH });
   }
@@ -88,7 +105,14 @@ export interface SessionKeys {
  * `now()` stays synchronous for the engine. No key: following the base clock. The same read
  * pushes back the session's expiry and brings the API keys up to date.
  */
-export function createRedisClock(client: Redis, own: SessionKeys, base: Clock): SessionClock {
+export interface RedisSessionClock extends SessionClock {
+  /** What a request's start read (src/redis/redis-request-start.ts): the frozen instant, or none. */
+  learn(frozenAt: number | undefined): void;
+  /** The base clock's now (what `now()` is when nothing is frozen). */
+  baseNow(): number;
+}
+
+export function createRedisClock(client: Redis, own: SessionKeys, base: Clock): RedisSessionClock {
   const key = `${own.prefix}clock`;
   const run = scripts(client);
   let frozenAt: number | undefined;
@@ -97,6 +121,10 @@ export function createRedisClock(client: Redis, own: SessionKeys, base: Clock): 
   };
   return {
     now: () => frozenAt ?? base.now(),
+    baseNow: () => base.now(),
+    learn: (at) => {
+      frozenAt = at;
+    },
     get frozen() {
       return frozenAt !== undefined;
     },
@@ -136,13 +164,14 @@ export function createRedisFaults(client: Redis, own: SessionKeys): FaultStore {
   };
 }
 
-/** The last `capacity` requests: RPUSH and LTRIM in one MULTI, so the list never outgrows it. */
+/** The last `capacity` requests: RPUSH and LTRIM in one script call, so the list never outgrows it. */
 export function createRedisJournal(client: Redis, own: SessionKeys, capacity: number): JournalStore {
   const key = `${own.prefix}journal`;
+  const run = scripts(client);
   return {
     push: async (entry: JournalRecord) => {
       const line = JSON.stringify({ ...entry, path: keptText(entry.path), key: entry.key === null ? null : keptText(entry.key) });
-      await redisCall(() => expiring(client.multi().rpush(key, line).ltrim(key, -capacity, -1), key, own.ttlMs).exec());
+      await redisCall(() => run.petstoreJournalPush(key, line, capacity, own.ttlMs));
     },
     list: async () =>
       (await redisCall(() => client.lrange(key, 0, -1))).map((text): JournalEntry => {

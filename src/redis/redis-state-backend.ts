@@ -6,10 +6,11 @@
 import type { Redis } from 'ioredis';
 import type { StateBackend } from '../mock/state-backend.js';
 import { createRedisRateLimitStore } from '../rate-limit/redis-rate-limit-store.js';
-import { connectRedis, deleteByPrefix, redactUrl, redisCall } from './redis-client.js';
-import { createRedisDocument } from './redis-document.js';
+import { connectRedis, literalPattern, redactUrl, redisCall } from './redis-client.js';
+import { createRedisDocument, DocumentCache } from './redis-document.js';
 import { createRedisKeys, type SharedKeys } from './redis-keys.js';
-import { createRedisClock, createRedisFaults, createRedisJournal, type SessionKeys } from './redis-session-state.js';
+import { createRedisRequestStart } from './redis-request-start.js';
+import { createRedisClock, createRedisFaults, createRedisJournal, type RedisSessionClock, type SessionKeys } from './redis-session-state.js';
 import { DEFAULT_SESSION } from '../mock/session.js';
 
 /**
@@ -26,10 +27,38 @@ export function sessionPrefix(prefix: string, session: string): string {
  */
 export const SESSION_IDLE_MS = 24 * 60 * 60 * 1000;
 
+// ARGV: SCAN patterns. Deletes every key matching one, in one step: a reset is all or nothing
+// (Redis runs a script with nothing interleaved, and an outage stops it before it starts).
+const DELETE_MATCHING = `
+local n = 0
+for i = 1, #ARGV do
+  local cursor = '0'
+  repeat
+    local page = redis.call('SCAN', cursor, 'MATCH', ARGV[i], 'COUNT', 1000)
+    cursor = page[1]
+    for _, key in ipairs(page[2]) do
+      redis.call('UNLINK', key)
+      n = n + 1
+    end
+  until cursor == '0'
+end
+return n
+`;
+
+interface ResetScript {
+  petstoreDeleteMatching(count: number, ...patterns: string[]): Promise<number>;
+}
+
 export function createRedisStateBackend(client: Redis, url: string, prefix: string, idleMs = SESSION_IDLE_MS): StateBackend {
   let keys: SharedKeys | undefined;
   // The same kinds for every session (the packs in use, the records): learnt as they are made.
   const kinds = new Set<string>();
+  const cache = new DocumentCache();
+  // A Redis that came back may have lost everything, its version counter too: forget what was read.
+  client.on('ready', () => cache.clear());
+  const c = client as Redis & Partial<ResetScript>;
+  if (!c.petstoreDeleteMatching) client.defineCommand('petstoreDeleteMatching', { lua: DELETE_MATCHING });
+  const deleteMatching = (...prefixes: string[]) => redisCall(() => (c as Redis & ResetScript).petstoreDeleteMatching(0, ...prefixes.map(literalPattern)));
   const own = (session: string): SessionKeys => ({
     prefix: sessionPrefix(prefix, session),
     ttlMs: session === DEFAULT_SESSION ? 0 : idleMs,
@@ -42,19 +71,40 @@ export function createRedisStateBackend(client: Redis, url: string, prefix: stri
     rateLimits: (session, policy) => createRedisRateLimitStore(client, `${own(session).prefix}rl:`, policy),
     anonymousRateLimits: (policy) => createRedisRateLimitStore(client, `${prefix}anon:rl:`, policy),
     clock: (session, base) => createRedisClock(client, own(session), base),
+    requestStart: (session, clock, policy) => {
+      const mine = own(session);
+      let documents: string[] = [];
+      return createRedisRequestStart(
+        client,
+        {
+          prefix: mine.prefix,
+          ttlMs: mine.ttlMs,
+          keysVersion: mine.keysVersion,
+          counters: (subject, anonymous) => (anonymous ? `${prefix}anon:rl:` : `${mine.prefix}rl:`) + subject,
+          documents: () => (documents.length === kinds.size ? documents : (documents = [...kinds].map((kind) => mine.prefix + kind))),
+          heldKeysVersion: () => keys?.held() ?? '*',
+          keysChanged: async (version) => keys?.seen(version === '' ? null : version),
+          clockRead: (frozenAt) => (clock as RedisSessionClock).learn(frozenAt),
+          baseNow: () => (clock as RedisSessionClock).baseNow(),
+        },
+        policy,
+        cache,
+      );
+    },
     faults: (session) => createRedisFaults(client, own(session)),
     journal: (session, capacity) => createRedisJournal(client, own(session), capacity),
     keys: (registry) => (keys = createRedisKeys(client, prefix, registry)),
     documents: (session, kind) => {
       kinds.add(kind);
-      return createRedisDocument(client, `${own(session).prefix}${kind}`, `${prefix}versions`, own(session).ttlMs);
+      return createRedisDocument(client, `${own(session).prefix}${kind}`, `${prefix}versions`, own(session).ttlMs, cache);
     },
     resetSession: async (session) => {
-      await redisCall(() => deleteByPrefix(client, own(session).prefix));
+      await deleteMatching(own(session).prefix);
+      return true;
     },
     resetAll: async () => {
-      await redisCall(() => deleteByPrefix(client, `${prefix}s:`));
-      await redisCall(() => deleteByPrefix(client, `${prefix}anon:`));
+      await deleteMatching(`${prefix}s:`, `${prefix}anon:`);
+      return true;
     },
     close: async () => {
       await client.quit().catch(() => client.disconnect());

@@ -20,7 +20,12 @@ export interface VersionedText {
  * good (never reused, not even after a reset), so a reader may keep a parsed copy per version.
  */
 export interface SharedDocument {
-  read(held?: string): Promise<VersionedText>;
+  /**
+   * The document now. A backend may answer from what its per-request step last read (Redis does:
+   * that step reads every document of the session, so a request's reads cost no round trip);
+   * `fresh` asks Redis itself, for reads outside a request (snapshots).
+   */
+  read(held?: string, fresh?: boolean): Promise<VersionedText>;
   /** Writes `text` if the version is still `version`: the new version, or undefined when another writer came first. */
   write(version: string, text: string): Promise<string | undefined>;
 }
@@ -47,18 +52,21 @@ export class SharedState<S> {
     private readonly codec: Codec<S>,
   ) {}
 
-  /** The state as it is now (a consistent read: one document); parsed only when it changed. */
-  async read(): Promise<S> {
-    return (await this.current()).state;
+  /**
+   * The state as it is now (a consistent read: one document); parsed only when it changed.
+   * Within a request, after its start; `fresh` for reads outside one (see SharedDocument.read).
+   */
+  async read(fresh = false): Promise<S> {
+    return (await this.current(fresh)).state;
   }
 
-  private async current(): Promise<{ version: string; state: S; text: string | null }> {
+  private async current(fresh = false): Promise<{ version: string; state: S; text: string | null }> {
     const held = this.kept;
-    const { text, version, unchanged } = await this.document.read(held?.version);
+    const { text, version, unchanged } = await this.document.read(held?.version, fresh);
     if (unchanged && held && held.version === version) return held;
-    const fresh = { version, state: this.parse(text), text };
-    this.kept = fresh;
-    return fresh;
+    const parsed = { version, state: this.parse(text), text };
+    this.kept = parsed;
+    return parsed;
   }
 
   private parse(text: string | null): S {

@@ -59,6 +59,6 @@ function recordStoreOver(shared: SharedState<RecordStore>): RecordStore {
     put: (resource, scope, id, record) => change((s) => s.put(resource, scope, id, record)),
     remove: (resource, scope, id) => change((s) => s.remove(resource, scope, id)),
     nextId: (resource) => change((s) => s.nextId(resource)),
-    snapshot: () => shared.read().then((s) => s.snapshot()),
+    snapshot: () => shared.read(true).then((s) => s.snapshot()),
   };
 }

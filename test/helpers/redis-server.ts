@@ -4,7 +4,10 @@
  * gets one clear line naming the install command (the tests fail; they are not skipped).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export interface TestRedis {
   url: string;
@@ -45,16 +48,21 @@ function whenReady(child: ChildProcess, url: string): Promise<void> {
   });
 }
 
-/** `own: true` always starts a server of our own (outage tests kill it). */
-export async function startTestRedis(options: { own?: boolean } = {}): Promise<TestRedis> {
+/**
+ * `own: true` always starts a server of our own (outage tests kill it). `persist: true` keeps an
+ * append-only file written before each reply (in a temporary directory), so a killed server
+ * restarts with every write it acknowledged: a test can then look at what an outage left.
+ */
+export async function startTestRedis(options: { own?: boolean; persist?: boolean } = {}): Promise<TestRedis> {
   const given = process.env.REDIS_URL;
   if (given && !options.own) return { url: given, stop: async () => {}, kill: async () => { throw new Error('cannot kill a REDIS_URL server'); }, restart: async () => {} };
   if (spawnSync('redis-server', ['--version']).error) throw new Error(INSTALL_HINT);
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess;
+  const persistence = options.persist ? ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', mkdtempSync(join(tmpdir(), 'petstore-redis-'))] : ['--appendonly', 'no'];
   const launch = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--loglevel', 'notice'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--daemonize', 'no', '--loglevel', 'notice'], { stdio: ['ignore', 'pipe', 'ignore'] });
     await whenReady(child, url);
   };
   const kill = async () => {

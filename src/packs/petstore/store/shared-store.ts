@@ -74,6 +74,6 @@ function storeOver(shared: SharedState<StoreState>): Store {
     getInventory: (petId) => read((s) => t.findInventory(s, petId)),
     setInventory: (petId, quantity) => change((s) => t.setInventory(s, petId, quantity)),
 
-    snapshot: () => read(dataFromState),
+    snapshot: () => shared.read(true).then(dataFromState),
   };
 }
