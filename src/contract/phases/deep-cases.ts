@@ -5,7 +5,7 @@ import { requestBodies, requestSchema } from '../sample-value.js';
 import { boundaryCases } from './boundary-cases.js';
 import { refusedStatuses } from './fuzz-phase.js';
 import type { PhaseName } from './phase-options.js';
-import { storeRulesApply } from './store-rules.js';
+import { STATEFUL_MODELS } from './stateful-models.js';
 
 /** The cases of the deep phases, phase by phase, after the examples and negative cases. */
 export function deepCases(planner: Planner, selected: readonly Operation[], phases: readonly PhaseName[]): PlannedCase[] {
@@ -27,16 +27,18 @@ export function deepCases(planner: Planner, selected: readonly Operation[], phas
       );
     }
   }
-  const placeOrder = planner.index.byId('placeOrder');
-  if (phases.includes('stateful') && placeOrder && selected.includes(placeOrder) && storeRulesApply(planner.index)) {
-    const body = requestBodies(placeOrder)[0]?.value;
+  for (const model of phases.includes('stateful') ? STATEFUL_MODELS : []) {
+    const anchorId = model.anchor(planner.index);
+    const anchor = anchorId === undefined ? undefined : planner.index.byId(anchorId);
+    if (!anchor || !selected.includes(anchor)) continue;
+    const body = requestBodies(anchor)[0]?.value;
     cases.push(
-      planner.makeCase(placeOrder, {
-        id: 'placeOrder/stateful/section-7-store-rules',
-        title: 'random stock changes and orders placed, completed and cancelled for one pet follow section 7 (stock, pet and inventory status)',
+      planner.makeCase(anchor, {
+        id: `${anchor.operationId}/stateful/${model.name}`,
+        title: model.title,
         kind: 'stateful',
-        request: planner.template(placeOrder, 'api-key', body === undefined ? {} : { body }),
-        expect: ['201'],
+        request: planner.template(anchor, 'api-key', body === undefined ? {} : { body }),
+        expect: model.expect,
       }),
     );
   }

@@ -75,7 +75,7 @@ export async function runGenerated<T>(run: CaseRun, arbitrary: fc.Arbitrary<T>, 
   run.failures.push(...failing.failures);
   run.notes.push(`shrunk in ${details.numShrinks} step(s) to ${failing.exchanges.length} request(s)`);
   // The fixtures' requests come first: without them the failing requests name records that do not exist.
-  run.repro = reproScript([...setupExchanges, ...failing.exchanges], ctx.options, { phase: planned.kind, operationId: planned.operationId, seed: ctx.options.seed ?? 0, maxExamples: ctx.options.maxExamples });
+  run.repro = reproScript([...setupExchanges, ...failing.exchanges], ctx.options, { phase: planned.kind, operationId: planned.operationId, seed: ctx.options.seed ?? 0, maxExamples: ctx.options.maxExamples }, failing.failures);
   if (broken) throw broken;
   if (!(failing.error instanceof CheckFailed) && failing.failures.length === 0) throw failing.error;
 }

@@ -56,14 +56,39 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
   if (resource.read) steps.push(fc.nat().map((i) => new Read(i)));
   for (const update of updates) steps.push(fc.tuple(fc.nat(), arbitraryFor(requestSchema(update)!, fixed)).map(([i, body]) => new Update(update, i, body)));
   if (resource.remove) steps.push(fc.nat().map((i) => new Delete(i)));
-  if (list) steps.push(fc.tuple(fc.subarray(filters.map((f) => f.name), { maxLength: Math.min(2, filters.length) }), fc.nat(), fc.integer({ min: api.limits.min, max: Math.max(api.limits.min, Math.min(api.limits.max, 5)) })).map(([names, i, small]) => new List(names, i, small, filters)));
-  const sequences = fc.commands(steps, { maxCommands: 8 });
-  // Ids are never reused, across the sequences of the case too.
+  const listOf = (minLength: number) => fc.tuple(fc.subarray(filters.map((f) => f.name), { minLength: Math.min(minLength, filters.length), maxLength: Math.min(2, filters.length) }), fc.nat(), fc.integer({ min: api.limits.min, max: Math.max(api.limits.min, Math.min(api.limits.max, 5)) })).map(([names, i, small]) => new List(names, i, small, filters));
+  if (list) steps.push(listOf(0));
+  for (const reference of references(run, fixed)) steps.push(fc.constant(new DeleteReferenced(reference)));
+  // Every sequence ends with a list audit (a pair of filters where there are two), so what a
+  // sequence created or deleted is always checked against the list, not only when a List step follows.
+  // Ids are never reused, across the sequences of the case too (each cleans up what it created).
   const seen = new Set<string>();
-  await runGenerated(run, sequences, async (commands) => {
+  const sequences = fc.tuple(fc.commands(steps, { maxCommands: 8 }), list ? listOf(2).map((l) => l as List | undefined) : fc.constant(undefined));
+  await runGenerated(run, sequences, async ([commands, audit]) => {
     const model: Model = { mine: new Map(), gone: new Set(), seen };
     await fc.asyncModelRun(() => ({ model, real: api }), commands);
+    if (audit) await audit.run(model, api);
   }, ctx.options.maxExamples);
+}
+
+interface Reference {
+  field: string;
+  parent: Resource;
+  parentId: unknown;
+}
+
+/**
+ * Records this resource's bodies refer to (a fixture named by a body field, `categoryId`) whose
+ * DELETE the document says may be refused for state (409): deleting one still referred to must be
+ * refused, or take the referring records with it; never leave them naming a record that is gone.
+ */
+function references(run: CaseRun, fixed: Record<string, unknown>): Reference[] {
+  const out: Reference[] = [];
+  for (const [field, fixture] of Object.entries(run.planned.request.body?.refs ?? {})) {
+    const parent = run.ctx.plan.resources.get(fixture);
+    if (parent?.remove && parent.remove.responses['409'] && fixed[field] !== undefined) out.push({ field, parent, parentId: fixed[field] });
+  }
+  return out;
 }
 
 function template(api: Api, operation: Operation, id: string | undefined, body?: unknown): RequestTemplate {
@@ -163,6 +188,32 @@ class Delete implements Step {
     if (found.status !== 404 && found.status !== 410) fail(api, { check: 'state-deleted', message: `${api.resource.name} ${id} still reads ${found.status} after its DELETE`, expected: '404', actual: String(found.status) });
   }
   toString = () => `delete #${this.index}`;
+}
+
+class DeleteReferenced implements Step {
+  constructor(readonly reference: Reference) {}
+  check = (model: Readonly<Model>) => [...model.mine.values()].some((r) => String(r[this.reference.field]) === String(this.reference.parentId));
+  async run(model: Model, api: Api): Promise<void> {
+    const { field, parent, parentId } = this.reference;
+    const op = parent.remove!;
+    const t: RequestTemplate = { operationId: op.operationId, pathParams: { [parent.idParam]: { value: parentId } }, query: {}, credentials: 'api-key' };
+    const { exchange } = await api.run.send(t, { statuses: [...successStatuses(op), ...refusals(op)] });
+    guard(api.run);
+    if (exchange.response.status >= 300) return;
+    const i = api.run.created.findIndex((c) => c.resource === parent && String(c.id) === String(parentId));
+    if (i >= 0) api.run.created.splice(i, 1);
+    for (const [id, row] of [...model.mine]) {
+      if (String(row[field]) !== String(parentId)) continue;
+      const found = api.resource.read ? await readBack(api, id) : { status: 404, row: undefined };
+      if (found.status === 200 && String(found.row?.[field]) === String(parentId)) {
+        fail(api, { check: 'reference-deleted', message: `${parent.name} ${String(parentId)} was deleted (${exchange.response.status}) while ${api.resource.name} ${id} still names it in ${field}`, expected: `409, or ${api.resource.name} ${id} gone with it`, actual: `${exchange.response.status}; ${api.resource.name} ${id} reads ${JSON.stringify(found.row)}`, location: 'status' });
+        return;
+      }
+      model.mine.delete(id);
+      model.gone.add(id);
+    }
+  }
+  toString = () => `delete referenced ${this.reference.parent.name}`;
 }
 
 class List implements Step {

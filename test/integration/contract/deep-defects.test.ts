@@ -57,16 +57,19 @@ describe('the deep phases catch each deep defect with the check named and a repr
       expect(failing.repro).toContain('$API_KEY');
       expect(failing.repro).not.toContain(FULL_KEY);
       expect(failing.repro).toContain(`--seed 1`);
-      const curls = failing.repro!.split('\n').filter((l) => l.startsWith('curl '));
+      const curls = failing.repro!.split('\n').filter((l) => l.startsWith('R=$(curl '));
       const answered = [...failing.repro!.matchAll(/^# answered (\d{3})$/gm)].map((m) => m[1]);
       expect(curls.length).toBe(answered.length);
-      // Run alone against the same defective server, the script sends its requests and gets answers.
+      // Run alone against the same defective server after a reset, the script replays the failure.
       await mock.admin.reset();
+      resetDeepDefectMemory();
       const script = failing.repro!.replace(/^BASE_URL=.*$/m, `BASE_URL='${deep.url}'`);
       const { stdout } = await run('sh', ['-c', script], { env: { ...process.env, API_KEY: FULL_KEY } });
       const statuses = [...stdout.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
-      expect(statuses.length).toBe(curls.length);
-      expect(statuses[0]).toBe(answered[0]);
+      // Ids the server made are read from its answers, so the replay gets the answers the run got;
+      // ids-reused is the exception: the delete that freed its id belongs to an earlier sequence.
+      if (defect.name === 'ids-reused') expect(statuses[0]).toBe(answered[0]);
+      else expect(statuses).toEqual(answered);
     } finally {
       await deep.proxy.close();
     }

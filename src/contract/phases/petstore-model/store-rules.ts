@@ -1,14 +1,7 @@
-import type { OperationIndex } from '../../spec/operation-index.js';
-
 /**
  * INTERFACE section 7 as pure functions: what the Petstore must answer to orders and stock for one
- * pet, given what the model knows. Used only when the document has every operation it names.
+ * pet, given what the model knows (the Petstore's own model; see ./index.ts).
  */
-export const STORE_OPERATIONS = ['placeOrder', 'updateOrder', 'deleteOrder', 'setInventory', 'getInventoryItem', 'getPetById'] as const;
-
-export function storeRulesApply(index: OperationIndex): boolean {
-  return STORE_OPERATIONS.every((id) => index.byId(id) !== undefined);
-}
 
 export type PetStatus = 'available' | 'pending' | 'sold';
 
@@ -59,5 +52,12 @@ export function setStock(s: StoreState, quantity: number): Prediction {
   next.stock = quantity;
   if (quantity > 0 && (s.status === 'sold' || s.status === 'pending')) next.status = 'available';
   if (quantity === 0 && s.status === 'available') next.status = openOrders(s) > 0 ? 'pending' : 'sold';
+  return { status: 200, next };
+}
+
+/** PUT/PATCH of a pet may set its status directly (section 7); stock and orders stay. */
+export function setStatus(s: StoreState, status: PetStatus): Prediction {
+  const next = copy(s);
+  next.status = status;
   return { status: 200, next };
 }

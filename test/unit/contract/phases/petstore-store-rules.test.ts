@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeOrder, deleteOrder, placeOrder, setStock, type StoreState } from '../../../../src/contract/phases/store-rules.js';
+import { completeOrder, deleteOrder, placeOrder, setStock, type StoreState } from '../../../../src/contract/phases/petstore-model/store-rules.js';
 
 const state = (stock: number, status: StoreState['status'], orders: [string, number, boolean][] = []): StoreState => ({ stock, status, orders: new Map(orders.map(([id, quantity, complete]) => [id, { quantity, complete }])) });
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import type { CaseRun } from '../case-run.js';
-import type { RequestTemplate } from '../request-template.js';
-import { guard, runGenerated } from './generated-run.js';
-import { completeOrder, deleteOrder, placeOrder, setStock, type Prediction, type StoreState } from './store-rules.js';
+import type { CaseRun } from '../../case-run.js';
+import type { RequestTemplate } from '../../request-template.js';
+import { guard, runGenerated } from '../generated-run.js';
+import { PETSTORE_STORE_OPERATIONS, storeOperationFits, type StoreOperation } from './operations.js';
+import { completeOrder, deleteOrder, placeOrder, setStatus, setStock, type PetStatus, type Prediction, type StoreState } from './store-rules.js';
 
 interface Real {
   run: CaseRun;
@@ -10,13 +11,17 @@ interface Real {
 }
 type Step = fc.AsyncCommand<{ state: StoreState }, Real>;
 
-const call = (operationId: string, path: Record<string, unknown>, body?: unknown): RequestTemplate => ({
-  operationId,
+const call = (name: StoreOperation, path: Record<string, unknown>, body?: unknown): RequestTemplate => ({
+  operationId: PETSTORE_STORE_OPERATIONS[name].id,
   pathParams: Object.fromEntries(Object.entries(path).map(([k, v]) => [k, { value: v }])),
   query: {},
   credentials: 'api-key',
   ...(body === undefined ? {} : { body: { value: body, refs: {} } }),
 });
+
+/** The URL of one of the model's operations, its path parameters filled. */
+const urlOf = (run: CaseRun, name: StoreOperation, params: Record<string, unknown>) =>
+  run.ctx.options.baseUrl + PETSTORE_STORE_OPERATIONS[name].path.replace(/\{([^}]+)\}/g, (_, p: string) => encodeURIComponent(String(params[p])));
 
 /** Sends a step, compares the answer with the prediction, then reads the stock and both statuses back. */
 async function step(model: { state: StoreState }, real: Real, template: RequestTemplate, predicted: Prediction): Promise<unknown> {
@@ -29,9 +34,8 @@ async function step(model: { state: StoreState }, real: Real, template: RequestT
 }
 
 async function readBack(state: StoreState, { run, petId }: Real): Promise<void> {
-  const base = run.ctx.options.baseUrl;
-  const stock = await run.get(`${base}/store/inventory/${encodeURIComponent(String(petId))}`);
-  const pet = await run.get(`${base}/pets/${encodeURIComponent(String(petId))}`);
+  const stock = await run.get(urlOf(run, 'readStock', { petId }));
+  const pet = await run.get(urlOf(run, 'readPet', { petId }));
   guard(run);
   const item = stock?.response.body as { quantity?: unknown; status?: unknown } | undefined;
   const petStatus = (pet?.response.body as { status?: unknown } | undefined)?.status;
@@ -43,8 +47,15 @@ async function readBack(state: StoreState, { run, petId }: Real): Promise<void> 
 class SetStock implements Step {
   constructor(readonly quantity: number) {}
   check = () => true;
-  run = async (m: { state: StoreState }, r: Real) => void (await step(m, r, call('setInventory', { petId: r.petId }, { quantity: this.quantity }), setStock(m.state, this.quantity)));
+  run = async (m: { state: StoreState }, r: Real) => void (await step(m, r, call('setStock', { petId: r.petId }, { quantity: this.quantity }), setStock(m.state, this.quantity)));
   toString = () => `setStock ${this.quantity}`;
+}
+
+class SetStatus implements Step {
+  constructor(readonly status: PetStatus) {}
+  check = () => true;
+  run = async (m: { state: StoreState }, r: Real) => void (await step(m, r, call('setPetStatus', { petId: r.petId }, { status: this.status }), setStatus(m.state, this.status)));
+  toString = () => `setStatus ${this.status}`;
 }
 
 class Place implements Step {
@@ -63,7 +74,7 @@ class Complete implements Step {
   check = (m: Readonly<{ state: StoreState }>) => m.state.orders.size > 0;
   async run(m: { state: StoreState }, r: Real): Promise<void> {
     const id = [...m.state.orders.keys()][this.index % m.state.orders.size]!;
-    await step(m, r, call('updateOrder', { orderId: id }, { complete: true }), completeOrder(m.state, id));
+    await step(m, r, call('completeOrder', { orderId: id }, { complete: true }), completeOrder(m.state, id));
   }
   toString = () => `complete #${this.index}`;
 }
@@ -74,7 +85,7 @@ class Cancel implements Step {
   async run(m: { state: StoreState }, r: Real): Promise<void> {
     const id = [...m.state.orders.keys()][this.index % m.state.orders.size]!;
     const predicted = deleteOrder(m.state, id);
-    await step(m, r, call('deleteOrder', { orderId: id }), predicted);
+    await step(m, r, call('cancelOrder', { orderId: id }), predicted);
     if (predicted.status === 204) {
       const i = r.run.created.findIndex((c) => String(c.id) === id);
       if (i >= 0) r.run.created.splice(i, 1);
@@ -84,23 +95,24 @@ class Cancel implements Step {
 }
 
 /**
- * Section 7 on the Petstore document: sequences of stock changes, orders placed, completed and
- * cancelled for one pet, each answer and the stock and statuses after it predicted by store-rules.ts.
- * Each sequence starts by setting the stock, then reads where the server stands.
+ * Section 7 on the Petstore document: sequences of stock changes, direct pet status changes, orders
+ * placed, completed and cancelled for one pet, each answer and the stock and statuses after it
+ * predicted by store-rules.ts. Each sequence starts by setting the stock, then reads where the server stands.
  */
 export async function runStoreRulesCase(run: CaseRun, setUp: () => Promise<void>): Promise<void> {
   await setUp();
   guard(run);
   const petId = run.ids.get('pet');
-  const steps = [
+  const steps: fc.Arbitrary<Step>[] = [
     fc.integer({ min: 0, max: 5 }).map((q) => new SetStock(q)),
     fc.integer({ min: 1, max: 4 }).map((q) => new Place(q)),
     fc.nat().map((i) => new Complete(i)),
     fc.nat().map((i) => new Cancel(i)),
   ];
+  if (storeOperationFits(run.ctx.plan.index, 'setPetStatus')) steps.push(fc.constantFrom<PetStatus>('available', 'pending', 'sold').map((s) => new SetStatus(s)));
   await runGenerated(run, fc.commands(steps, { maxCommands: 10 }), async (commands) => {
     const real: Real = { run, petId };
-    const { exchange } = await run.send(call('setInventory', { petId }, { quantity: 5 }), { statuses: ['200'] });
+    const { exchange } = await run.send(call('setStock', { petId }, { quantity: 5 }), { statuses: ['200'] });
     guard(run);
     const item = exchange.response.body as { quantity: number; status: StoreState['status'] };
     const model = { state: { stock: item.quantity, status: item.status, orders: new Map() } as StoreState };

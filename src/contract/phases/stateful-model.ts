@@ -1,0 +1,17 @@
+import type { OperationIndex } from '../../spec/operation-index.js';
+import type { DeepRunner } from './deep-runner.js';
+
+/**
+ * A model of one API's own rules, beyond what a document can say (the Petstore's section 7), run
+ * as one more stateful case. Generic phases know models only through this shape; each model
+ * checks that the document really has the operations it binds, and names them itself.
+ */
+export interface StatefulModel {
+  /** The case id's last part: `<anchor operationId>/stateful/<name>`. */
+  name: string;
+  title: string;
+  /** The operation the case is planned on (its fixtures come from that operation), when the document fits the model. */
+  anchor(index: OperationIndex): string | undefined;
+  expect: string[];
+  run: DeepRunner;
+}
