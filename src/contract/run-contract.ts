@@ -11,6 +11,7 @@ import { loadPrerequisiteFile } from './prerequisites.js';
 import { createTransport, TransportError, type FetchFunction } from './transport.js';
 import { createRedactor, credentialsOf } from './credentials.js';
 import { createRunDeadline } from './run-deadline.js';
+import { prepareWorkflows } from './workflows/prepare-workflows.js';
 
 export interface RunContractDeps {
   /** Subscribers that write reports; each gets every event, then `finish(summary)`. */
@@ -47,7 +48,9 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
     throw err;
   }
   const prerequisites = (await Promise.all((options.prerequisiteFiles ?? []).map(loadPrerequisiteFile))).flat();
-  const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });
+  // --workflows-only: the plan keeps the document's index and schemas, and no case of its own.
+  const plan = buildPlan(loaded, { ...options, ...(options.workflowsOnly ? { phases: [], includeRateLimit: false } : {}), prerequisites, available: availableCredentials(runCredentials(options)) });
+  const workflows = options.workflows ? await prepareWorkflows(options.workflows, options.workflowInputs, plan.index, options.spec) : undefined;
   const clock = deps.clock ?? systemClock;
   const reporters = deps.reporters ?? [];
   // A reporter that throws is told once at the end (exit 2); the run and the other reports go on.
@@ -78,8 +81,9 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
     // A wait for the target's rate limit that would outlast the run ends the case instead.
     sleep: (ms) => (ms > deadline.remainingMs() ? Promise.reject(new TransportError('DEADLINE', `--max-duration reached (${deadline.maxMs / 1000} s) before a wait of ${Math.ceil(ms / 1000)} s ended`)) : sleep(ms)),
     emit,
-    redactor: createRedactor(credentialsOf(options)),
+    redactor: createRedactor([...credentialsOf(options), ...(workflows?.secrets ?? [])]),
     deadline,
+    ...(workflows ? { before: workflows.source } : {}),
   });
   // Every reporter gets its turn even when one fails, so one broken format costs no other file.
   for (const reporter of reporters) {
