@@ -107,7 +107,8 @@ class WorkflowRunner {
       steps.set(current.step.stepId, outcome.outputs);
       const { next } = outcome;
       if (next.to === 'fail') {
-        this.skipAll(bound, at + 1, `not run: step ${current.step.stepId} before it did not succeed`);
+        const late = this.deadline.remainingMs() <= 0 ? (this.stoppedEarly ??= notRunReason(this.deadline.maxMs)) : undefined;
+        this.skipAll(bound, at + 1, late ?? `not run: step ${current.step.stepId} before it did not succeed`);
         return 'failed';
       }
       if (next.to === 'end') {
