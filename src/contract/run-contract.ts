@@ -39,7 +39,7 @@ export async function runContract(options: ContractOptionsInput, deps: RunContra
 /** The same, for options already normalised at the edge (the CLI). */
 export async function runNormalizedContract(given: ContractOptions, deps: RunContractDeps = {}): Promise<RunSummary> {
   // A run without --seed takes one from its clock and prints it, so any run can be replayed.
-  const options = { ...given, seed: given.seed ?? (deps.clock ?? systemClock).now() % 0x7fffffff };
+  const options = { ...given, seed: given.seed ?? (deps.clock ?? systemClock).now() % 0x7fffffff, ...(given.workflowsOnly ? { phases: [], includeRateLimit: false } : {}) };
   let loaded;
   try {
     loaded = await loadDocument(options.spec);
@@ -48,8 +48,8 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
     throw err;
   }
   const prerequisites = (await Promise.all((options.prerequisiteFiles ?? []).map(loadPrerequisiteFile))).flat();
-  // --workflows-only: the plan keeps the document's index and schemas, and no case of its own.
-  const plan = buildPlan(loaded, { ...options, ...(options.workflowsOnly ? { phases: [], includeRateLimit: false } : {}), prerequisites, available: availableCredentials(runCredentials(options)) });
+  // --workflows-only: no phase, so the plan keeps the document's index and schemas and no case of its own.
+  const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });
   const workflows = options.workflows ? await prepareWorkflows(options.workflows, options.workflowInputs, plan.index, options.spec) : undefined;
   const clock = deps.clock ?? systemClock;
   const reporters = deps.reporters ?? [];

@@ -128,7 +128,7 @@ function plannedStep(workflowId: string, bound: BoundStep, id: string): PlannedC
     operationId,
     method,
     path,
-    title: `workflow ${workflowId}, step ${step.stepId}${operation ? ` (${method} ${path})` : ''}${what}`,
+    title: `${workflowId}/${step.stepId}${operation ? ` (${method} ${path})` : ''}${what}`,
     kind: 'workflow',
     fixtures: [],
     prepare: [],
