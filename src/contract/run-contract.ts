@@ -11,7 +11,6 @@ import { loadPrerequisiteFile } from './prerequisites.js';
 import { createTransport, TransportError, type FetchFunction } from './transport.js';
 import { createRedactor, credentialsOf } from './credentials.js';
 import { createRunDeadline } from './run-deadline.js';
-import { prepareWorkflows } from './workflows/prepare-workflows.js';
 
 export interface RunContractDeps {
   /** Subscribers that write reports; each gets every event, then `finish(summary)`. */
@@ -50,7 +49,10 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
   const prerequisites = (await Promise.all((options.prerequisiteFiles ?? []).map(loadPrerequisiteFile))).flat();
   // --workflows-only: no phase, so the plan keeps the document's index and schemas and no case of its own.
   const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });
-  const workflows = options.workflows ? await prepareWorkflows(options.workflows, options.workflowInputs, plan.index, options.spec) : undefined;
+  // Loaded only for --workflows: the Arazzo validator (@redocly/openapi-core) takes over a second to import.
+  const workflows = options.workflows
+    ? await (await import('./workflows/prepare-workflows.js')).prepareWorkflows(options.workflows, options.workflowInputs, plan.index, options.spec)
+    : undefined;
   const clock = deps.clock ?? systemClock;
   const reporters = deps.reporters ?? [];
   // A reporter that throws is told once at the end (exit 2); the run and the other reports go on.
