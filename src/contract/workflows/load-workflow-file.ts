@@ -70,7 +70,7 @@ function describeProblem(problem: NormalizedProblem, absolute: string): string {
     // A location the validator cannot place on a line still has its JSON path.
   }
   const elsewhere = path.resolve(location.source.absoluteRef) === absolute ? '' : `${location.source.absoluteRef} `;
-  return `${elsewhere}${location.pointer}${line}: ${problem.message.replace(/\s+/g, ' ').trim()}`;
+  return `${elsewhere}${location.pointer}${line}: ${problem.message.replace(/\s+/g, ' ').trim().replace(/\.$/, '')}`;
 }
 
 /**

@@ -45,7 +45,7 @@ describe('contract --workflows: a file that cannot be run is exit 2, naming why'
 `);
     expect(code).toBe(2);
     expect(stderr).toContain('--workflows FILE is not a valid Arazzo 1.0 document');
-    expect(stderr).toContain('#/workflows/0/steps/0/parametrs (line 10): Property `parametrs` is not expected here.');
+    expect(stderr).toContain('#/workflows/0/steps/0/parametrs (line 10): Property `parametrs` is not expected here; ');
     expect(stderr).toContain('#/workflows/0/steps/0/parameters/0/in (line 12)');
     expect(stderr).toMatch(/#\/workflows\/0\/steps\/1 \(line 13\): The `stepId` must be unique/);
   });
