@@ -188,6 +188,34 @@ ${CREATE_PET('Unique Gotoer')}
     expect(conforms(summary)).toBe(true);
   });
 
+  it('places parameters in query, header and cookie, finds a missing `in` in the operation, and lets a step send its own credential', async () => {
+    const file = await workflowFile(
+      `
+  - workflowId: placed
+    parameters: [{ name: X-Request-Id, in: header, value: wf-1 }]
+    steps:
+      - stepId: list
+        operationId: listPets
+        parameters:
+          - { name: limit, value: 2 }
+          - { name: session, in: cookie, value: a b }
+          - { reference: $components.parameters.readonlyKey }
+        successCriteria:
+          - condition: $statusCode == 200 && $request.header.X-Request-Id == 'WF-1' && $request.query.limit == 2
+`,
+      `components:
+  parameters:
+    readonlyKey: { name: X-API-Key, in: header, value: demo-readonly }
+`,
+    );
+    const summary = await runWorkflows(mock.url, file);
+    expect(notPassed(summary)).toEqual([]);
+    const sent = summary.cases[0]!.exchanges[0]!.request;
+    expect(new URL(sent.url).search).toBe('?limit=2');
+    expect(sent.headers).toMatchObject({ 'X-Request-Id': 'wf-1', cookie: 'session=a%20b', 'X-API-Key': 'demo-readonly' });
+    expect(Object.keys(sent.headers).filter((h) => h.toLowerCase() === 'x-api-key')).toHaveLength(1);
+  });
+
   it('masks the run’s key and a password input in every report format', async () => {
     const secret = 'workflow-secret-value-123';
     const file = await workflowFile(`
