@@ -41,6 +41,7 @@ export function bindWorkflows(loaded: WorkflowFile, index: OperationIndex, specF
   const { document, file } = loaded;
   const specSource = findSpecSource(document.sourceDescriptions, file, specFile);
   const workflowIds = new Set(document.workflows.map((w) => w.workflowId));
+  document.workflows.forEach((workflow, w) => checkGotos(workflow, `--workflows ${file}: #/workflows/${w}`, document, workflowIds));
   const workflows = document.workflows.map((workflow, w) => ({
     workflow,
     steps: workflow.steps.map((step, s) => bindStep(step, `#/workflows/${w}/steps/${s}`, { document, file, index, specFile, specSource, workflowIds })),
@@ -142,6 +143,33 @@ function unsupportedAction(action: OnSuccessObject | OnFailureObject | { referen
   const reasons = (resolved.criteria ?? []).map(unsupportedCriterion).filter((r): r is string => r !== undefined);
   if (resolved.workflowId?.startsWith('$sourceDescriptions.')) reasons.push(`action ${resolved.name} goes to ${resolved.workflowId}, a workflow of another document`);
   return reasons;
+}
+
+/**
+ * Every action of a workflow resolves, and every goto names a step of the same workflow or a
+ * workflow of the file (Redocly's rules do not check these); a wrong one is exit 2 with its path.
+ */
+function checkGotos(workflow: Workflow, where: string, document: ArazzoDefinition, workflowIds: ReadonlySet<string>): void {
+  const stepIds = new Set(workflow.steps.map((s) => s.stepId));
+  const lists: [string, readonly unknown[] | undefined][] = [
+    [`${where}/successActions`, workflow.successActions],
+    [`${where}/failureActions`, workflow.failureActions],
+    ...workflow.steps.flatMap((step, i): [string, readonly unknown[] | undefined][] => [
+      [`${where}/steps/${i}/onSuccess`, step.onSuccess],
+      [`${where}/steps/${i}/onFailure`, step.onFailure],
+    ]),
+  ];
+  for (const [path, actions] of lists) {
+    (actions ?? []).forEach((raw, i) => {
+      const action = resolveAction(raw as OnSuccessObject, document);
+      const at = `${path}/${i}`;
+      if (!action) throw new ContractRunError(`${at}: ${(raw as { reference: string }).reference} names no components.successActions or components.failureActions entry`);
+      if (action.type !== 'goto') return;
+      if (action.stepId !== undefined && !stepIds.has(action.stepId)) throw new ContractRunError(`${at}: goto step ${action.stepId}, which workflow ${workflow.workflowId} does not have (${[...stepIds].join(', ')})`);
+      if (action.workflowId !== undefined && !action.workflowId.startsWith('$') && !workflowIds.has(action.workflowId)) throw new ContractRunError(`${at}: goto workflow ${action.workflowId}, which the file does not have`);
+      if (action.stepId === undefined && action.workflowId === undefined) throw new ContractRunError(`${at}: a goto names neither a stepId nor a workflowId`);
+    });
+  }
 }
 
 /** An action, or the component a `reference: $components.successActions.NAME` names. */

@@ -82,6 +82,24 @@ describe('contract --workflows: a file that cannot be run is exit 2, naming why'
     expect(qualified).toEqual({ code: 2, stderr: expect.stringContaining('no source description is named elsewhere (petstore)') });
   });
 
+  it('names a goto to a step or workflow the file does not have', async () => {
+    const step = await run(`${HEAD}workflows:
+  - workflowId: w
+    steps:
+      - stepId: a
+        operationId: listPets
+        onSuccess: [{ name: g, type: goto, stepId: nope }]
+`);
+    expect(step).toEqual({ code: 2, stderr: expect.stringContaining('FILE: #/workflows/0/steps/0/onSuccess/0: goto step nope, which workflow w does not have (a)') });
+    const workflow = await run(`${HEAD}workflows:
+  - workflowId: w
+    failureActions: [{ name: h, type: goto, workflowId: nada }]
+    steps:
+      - { stepId: a, operationId: listPets }
+`);
+    expect(workflow).toEqual({ code: 2, stderr: expect.stringContaining('#/workflows/0/failureActions/0: goto workflow nada, which the file does not have') });
+  });
+
   it('refuses --workflow-input for an input no workflow declares, and workflow flags without --workflows', async () => {
     const file = `${HEAD}workflows:
   - workflowId: w
