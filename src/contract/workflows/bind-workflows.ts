@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import type { ArazzoDefinition, CriterionObject, OnFailureObject, OnSuccessObject, SourceDescription, Step, Workflow } from '@redocly/openapi-core';
+import type { ArazzoDefinition, OnFailureObject, OnSuccessObject, SourceDescription, Step, Workflow } from '@redocly/openapi-core';
 import type { Operation, OperationIndex } from '../../spec/operation-index.js';
 import { ContractRunError } from '../contract-error.js';
 import { isJsonMediaType } from '../documented-response.js';
@@ -11,6 +11,8 @@ import type { WorkflowFile } from './load-workflow-file.js';
 export interface BoundStep {
   step: Step;
   operation?: Operation;
+  /** The workflow of this file the step runs (`workflowId` on a step), with its parameters as inputs. */
+  calls?: string;
   /** Why the step cannot run (a feature the runner does not support): it is reported skipped. */
   unsupported?: string;
 }
@@ -67,11 +69,10 @@ function bindStep(step: Step, pointer: string, ctx: BindContext): BoundStep {
   let bound: BoundStep;
   if (step.operationId !== undefined) bound = byOperationId(step, where, ctx);
   else if (step.operationPath !== undefined) bound = byOperationPath(step, where, ctx);
-  else if (step.workflowId !== undefined) {
-    bound = { step, unsupported: `step ${step.stepId} runs workflow ${step.workflowId}; steps that call another workflow are not supported (use dependsOn and $workflows.ID.outputs instead)` };
-  } else bound = { step, unsupported: `step ${step.stepId} names no operationId, operationPath or workflowId` };
-  if (bound.unsupported || !bound.operation) return bound;
-  const reason = unsupportedFeature(step, bound.operation, ctx.document);
+  else if (step.workflowId !== undefined) bound = byWorkflowId(step, where, ctx);
+  else bound = { step, unsupported: `step ${step.stepId} names no operationId, operationPath or workflowId` };
+  if (bound.unsupported) return bound;
+  const reason = unsupportedLogic(step, ctx.document) ?? (bound.operation ? unsupportedFeature(step, bound.operation) : undefined);
   return reason ? { ...bound, unsupported: reason } : bound;
 }
 
@@ -86,6 +87,14 @@ function byOperationId(step: Step, where: string, ctx: BindContext): BoundStep {
     throw new ContractRunError(`${where}: operationId ${operationId} is not in --spec ${ctx.specFile} (it has ${known.slice(0, 30).join(', ')}${known.length > 30 ? ', …' : ''})`);
   }
   return { step, operation };
+}
+
+/** A workflow of this file; one of another Arazzo document is skipped, an unknown one is a mistake. */
+function byWorkflowId(step: Step, where: string, ctx: BindContext): BoundStep {
+  const id = step.workflowId!;
+  if (id.startsWith('$sourceDescriptions.')) return { step, unsupported: `step ${step.stepId} runs ${id}, a workflow of another document; the runner runs the workflows of this file only` };
+  if (!ctx.workflowIds.has(id)) throw new ContractRunError(`${where}: workflowId ${id} is not a workflow of the file (${[...ctx.workflowIds].join(', ')})`);
+  return { step, calls: id };
 }
 
 /** `{$sourceDescriptions.petstore.url}#/paths/~1pets~1{petId}/get` */
@@ -112,17 +121,21 @@ function otherSource(step: Step, source: string, where: string, ctx: BindContext
   return { step, unsupported: `step ${step.stepId} calls source description ${source} (${described.url}), which is not the --spec document; the runner tests one document against --base-url` };
 }
 
-/** What of a step the runner cannot do, named so the step is skipped with that reason. */
-function unsupportedFeature(step: Step, operation: Operation, document: ArazzoDefinition): string | undefined {
-  const criteria: CriterionObject[] = [...(step.successCriteria ?? [])];
+/** A criterion or action of a step the runner cannot evaluate, named so the step is skipped with that reason. */
+function unsupportedLogic(step: Step, document: ArazzoDefinition): string | undefined {
   for (const action of [...(step.onSuccess ?? []), ...(step.onFailure ?? [])]) {
     const reason = unsupportedAction(action, document)[0];
     if (reason) return `step ${step.stepId}: ${reason}`;
   }
-  for (const criterion of criteria) {
+  for (const criterion of step.successCriteria ?? []) {
     const reason = unsupportedCriterion(criterion);
     if (reason) return `step ${step.stepId}: ${reason}`;
   }
+  return undefined;
+}
+
+/** What of an operation step's request the runner cannot make. */
+function unsupportedFeature(step: Step, operation: Operation): string | undefined {
   const body = step.requestBody;
   if (body) {
     const type = body.contentType ?? Object.keys(operation.requestBody?.content ?? {})[0] ?? 'application/json';

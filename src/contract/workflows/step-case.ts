@@ -43,41 +43,20 @@ export async function runStepCase(env: StepEnv, bound: BoundStep, id: string, sc
   const planned = plannedStep(workflow.workflowId, bound, id);
   ctx.emit({ type: 'case-started', id, operationId: planned.operationId, title: planned.title });
   const run = new CaseRun(ctx, planned);
-  const criteriaFailures: Failure[] = [];
-  const outputs: Record<string, unknown> = {};
+  let criteriaFailures: Failure[] = [];
+  let outputs: Record<string, unknown> = {};
   let reason: string | undefined;
   let next: Next = { to: 'fail' };
   try {
-    for (let retries = 0; ; retries++) {
+    ({ next, failures: criteriaFailures, outputs } = await attempts(env, bound, id, scope, run, async () => {
       const template = stepRequest(step, workflow, operation!, env.document, ctx.plan.securitySchemes, scope);
       const sent = await run.send(template);
       const pathParams = Object.fromEntries(Object.entries(template.pathParams).map(([name, source]) => [name, String('value' in source ? source.value : '')]));
-      const here: WorkflowScope = { ...scope, exchange: { exchange: sent.exchange, url: sent.url, pathParams } };
-      const unmet = unmetCriteria(env, bound, here, sent.exchange.response.status);
-      const action = chooseAction(unmet.length === 0 ? [...(step.onSuccess ?? []), ...(workflow.successActions ?? [])] : [...(step.onFailure ?? []), ...(workflow.failureActions ?? [])], env.document, here);
-      if (unmet.length > 0 && action?.type === 'retry') {
-        const limit = (action as OnFailureObject).retryLimit ?? 1;
-        if (retries < limit) {
-          const ms = Math.round(((action as OnFailureObject).retryAfter ?? 0) * 1000);
-          run.notes.push(`attempt ${retries + 1}: ${unmet.map((f) => f.message).join('; ')}; onFailure ${action.name} retries after ${ms / 1000} s (retry ${retries + 1} of ${limit})`);
-          if (ms > 0) {
-            ctx.emit({ type: 'waiting', caseId: id, ms, reason: `step ${step.stepId}: onFailure ${action.name} retries after ${ms / 1000} s` });
-            run.waitedMs += ms;
-            await ctx.sleep(ms);
-          }
-          continue;
-        }
-        run.notes.push(`onFailure ${action.name}: gave up after ${limit} ${limit === 1 ? 'retry' : 'retries'}`);
-      }
-      next = nextOf(unmet.length === 0, action);
-      if (unmet.length > 0 && next.to !== 'fail' && next.to !== 'end') {
-        run.notes.push(`${unmet.map((f) => f.message).join('; ')}; handled by onFailure ${action!.name} (goto ${next.to === 'step' ? `step ${next.stepId}` : `workflow ${(next as { workflowId: string }).workflowId}`})`);
-      } else {
-        criteriaFailures.push(...unmet);
-      }
-      if (unmet.length === 0) criteriaFailures.push(...evaluateOutputs(env, bound, here, outputs));
-      break;
-    }
+      const status = sent.exchange.response.status;
+      const otherwise: Failure | undefined =
+        status >= 200 && status < 300 ? undefined : { check: 'success-criteria', message: `step ${step.stepId} has no successCriteria and answered ${status}; without criteria a step must answer 2xx`, expected: '2xx', actual: String(status), location: env.pointer };
+      return { here: { ...scope, exchange: { exchange: sent.exchange, url: sent.url, pathParams } }, otherwise };
+    }));
   } catch (err) {
     if (!(err instanceof StepRequestError || err instanceof TransportError || err instanceof WaitBudgetExceeded)) throw err;
     reason = err instanceof StepRequestError ? `step ${step.stepId} cannot make its request: ${err.message}` : err.message;
@@ -99,6 +78,54 @@ export async function runStepCase(env: StepEnv, bound: BoundStep, id: string, sc
   return { result, next: reason ? { to: 'fail' } : next, outputs };
 }
 
+/** What a step's case keeps while it runs: its notes and time spent waiting. */
+export interface StepRecord {
+  notes: string[];
+  waitedMs: number;
+}
+
+/**
+ * Makes a step's attempt (a request, or a workflow it runs) until its criteria hold or its actions
+ * say to stop: an onFailure `retry` waits `retryAfter` through the run's sleep, up to `retryLimit`
+ * times. Returns where the workflow goes, the criteria failures that stand, and the step's outputs.
+ */
+export async function attempts(
+  env: StepEnv,
+  bound: BoundStep,
+  id: string,
+  scope: WorkflowScope,
+  record: StepRecord,
+  attempt: () => Promise<{ here: WorkflowScope; otherwise: Failure | undefined }>,
+): Promise<{ next: Next; failures: Failure[]; outputs: Record<string, unknown> }> {
+  const { ctx, workflow } = env;
+  const { step } = bound;
+  for (let retries = 0; ; retries++) {
+    const { here, otherwise } = await attempt();
+    const unmet = unmetCriteria(env, bound, here, otherwise);
+    const action = chooseAction(unmet.length === 0 ? [...(step.onSuccess ?? []), ...(workflow.successActions ?? [])] : [...(step.onFailure ?? []), ...(workflow.failureActions ?? [])], env.document, here);
+    if (unmet.length > 0 && action?.type === 'retry') {
+      const limit = (action as OnFailureObject).retryLimit ?? 1;
+      if (retries < limit) {
+        const ms = Math.round(((action as OnFailureObject).retryAfter ?? 0) * 1000);
+        record.notes.push(`attempt ${retries + 1}: ${unmet.map((f) => f.message).join('; ')}; onFailure ${action.name} retries after ${ms / 1000} s (retry ${retries + 1} of ${limit})`);
+        if (ms > 0) {
+          ctx.emit({ type: 'waiting', caseId: id, ms, reason: `step ${step.stepId}: onFailure ${action.name} retries after ${ms / 1000} s` });
+          record.waitedMs += ms;
+          await ctx.sleep(ms);
+        }
+        continue;
+      }
+      record.notes.push(`onFailure ${action.name}: gave up after ${limit} ${limit === 1 ? 'retry' : 'retries'}`);
+    }
+    const next = nextOf(unmet.length === 0, action);
+    const outputs: Record<string, unknown> = {};
+    if (unmet.length === 0) return { next, failures: evaluateOutputs(env, bound, here, outputs), outputs };
+    if (next.to === 'fail' || next.to === 'end') return { next, failures: unmet, outputs };
+    record.notes.push(`${unmet.map((f) => f.message).join('; ')}; handled by onFailure ${action!.name} (goto ${next.to === 'step' ? `step ${next.stepId}` : `workflow ${(next as { workflowId: string }).workflowId}`})`);
+    return { next, failures: [], outputs };
+  }
+}
+
 /** A step that does not run, reported skipped with its reason (no request is made). */
 export function skippedStep(ctx: EngineContext, workflowId: string, bound: BoundStep, id: string, reason: string): CaseResult {
   const planned = plannedStep(workflowId, bound, id);
@@ -117,7 +144,7 @@ export function erroredStep(ctx: EngineContext, workflowId: string, bound: Bound
   return result;
 }
 
-function plannedStep(workflowId: string, bound: BoundStep, id: string): PlannedCase {
+export function plannedStep(workflowId: string, bound: BoundStep, id: string): PlannedCase {
   const { step, operation } = bound;
   const operationId = operation?.operationId ?? step.operationId ?? step.operationPath ?? step.workflowId ?? step.stepId;
   const method = operation ? operation.method.toUpperCase() : '';
@@ -138,19 +165,19 @@ function plannedStep(workflowId: string, bound: BoundStep, id: string): PlannedC
 }
 
 /** The case result as reports see it: credentials masked by the run's redactor. */
-function finish(ctx: EngineContext, planned: PlannedCase, outcome: Pick<CaseResult, 'status' | 'failures' | 'exchanges' | 'waitedMs' | 'durationMs' | 'reason' | 'notes'>): CaseResult {
+export function finish(ctx: EngineContext, planned: PlannedCase, outcome: Pick<CaseResult, 'status' | 'failures' | 'exchanges' | 'waitedMs' | 'durationMs' | 'reason' | 'notes'>): CaseResult {
   const { id, operationId, method, path, title, kind } = planned;
   return ctx.redactor.result({ id, operationId, method, path, title, kind, ...outcome });
 }
 
-/** The successCriteria not met; without criteria, a step succeeds on a 2xx. */
-function unmetCriteria(env: StepEnv, bound: BoundStep, scope: WorkflowScope, status: number): Failure[] {
+/**
+ * The successCriteria not met. Without criteria, `otherwise` decides: a step that calls an
+ * operation must answer 2xx, one that runs a workflow must see it pass.
+ */
+export function unmetCriteria(env: StepEnv, bound: BoundStep, scope: WorkflowScope, otherwise: Failure | undefined): Failure[] {
   const { step } = bound;
   const criteria = step.successCriteria ?? [];
-  if (criteria.length === 0) {
-    if (status >= 200 && status < 300) return [];
-    return [{ check: 'success-criteria', message: `step ${step.stepId} has no successCriteria and answered ${status}; without criteria a step must answer 2xx`, expected: '2xx', actual: String(status), location: env.pointer }];
-  }
+  if (criteria.length === 0) return otherwise ? [otherwise] : [];
   return criteria.flatMap((criterion, i) => {
     const outcome = checkCriterion(criterion, scope);
     if (outcome.met) return [];
@@ -159,7 +186,7 @@ function unmetCriteria(env: StepEnv, bound: BoundStep, scope: WorkflowScope, sta
 }
 
 /** The first action whose criteria are all met (the step's own before the workflow's). */
-function chooseAction(actions: readonly (Action | { reference: string })[], document: ArazzoDefinition, scope: WorkflowScope): Action | undefined {
+export function chooseAction(actions: readonly (Action | { reference: string })[], document: ArazzoDefinition, scope: WorkflowScope): Action | undefined {
   for (const raw of actions) {
     const action = resolveAction<Action>(raw as Action, document);
     if (action && (action.criteria ?? []).every((c) => checkCriterion(c, scope).met)) return action;
@@ -167,7 +194,7 @@ function chooseAction(actions: readonly (Action | { reference: string })[], docu
   return undefined;
 }
 
-function nextOf(succeeded: boolean, action: Action | undefined): Next {
+export function nextOf(succeeded: boolean, action: Action | undefined): Next {
   if (!action || action.type === 'retry') return succeeded ? { to: 'next' } : { to: 'fail' };
   if (action.type === 'end') return succeeded ? { to: 'end' } : { to: 'fail' };
   if (action.stepId !== undefined) return { to: 'step', stepId: action.stepId };
@@ -175,7 +202,7 @@ function nextOf(succeeded: boolean, action: Action | undefined): Next {
 }
 
 /** The step's outputs; one that names nothing in the answer is a failure (later steps would need it). */
-function evaluateOutputs(env: StepEnv, bound: BoundStep, scope: WorkflowScope, into: Record<string, unknown>): Failure[] {
+export function evaluateOutputs(env: StepEnv, bound: BoundStep, scope: WorkflowScope, into: Record<string, unknown>): Failure[] {
   const failures: Failure[] = [];
   for (const [name, raw] of Object.entries(bound.step.outputs ?? {})) {
     const value = evaluateValue(raw, scope);

@@ -57,7 +57,7 @@ export function stepRequest(step: Step, workflow: Workflow, operation: Operation
 }
 
 /** A `reference: $components.parameters.NAME` (its `value`, when given, replaces the component's). */
-function resolveParameter(raw: Parameter | { reference: string; value?: unknown }, document: ArazzoDefinition, stepId: string): Omit<Parameter, 'value'> & { value: unknown } {
+export function resolveParameter(raw: Parameter | { reference: string; value?: unknown }, document: ArazzoDefinition, stepId: string): Omit<Parameter, 'value'> & { value: unknown } {
   if (!('reference' in raw) || typeof raw.reference !== 'string') return raw as Parameter;
   const match = /^\$components\.parameters\.(.+)$/.exec(raw.reference);
   const component = match ? document.components?.parameters?.[match[1]!] : undefined;

@@ -2,6 +2,7 @@ import type { EngineContext } from '../case-run.js';
 import type { CaseResult } from '../events.js';
 import { notRunReason, type RunDeadline } from '../run-deadline.js';
 import type { BoundWorkflow, BoundWorkflows } from './bind-workflows.js';
+import { runCallStep } from './call-step.js';
 import { erroredStep, runStepCase, skippedStep } from './step-case.js';
 import { evaluateValue, type WorkflowScope } from './workflow-expression.js';
 import { workflowInputs } from './workflow-inputs.js';
@@ -60,19 +61,21 @@ class WorkflowRunner {
   }
 
   /** One workflow, from its first step; `budget` counts the step runs of the chain of gotos it is part of. */
-  private async run(bound: BoundWorkflow, budget: { steps: number }): Promise<Outcome> {
-    const outcome = await this.runSteps(bound, budget);
+  private async run(bound: BoundWorkflow, budget: { steps: number }, given: Readonly<Record<string, unknown>> = this.prepared.inputs): Promise<Outcome> {
+    const reported = new Set<string>();
+    const outcome = await this.runSteps(bound, budget, given, reported);
     // A step a goto jumped over is still reported, never silently left out.
-    this.skipAll(bound, 0, 'not run: the workflow\'s onSuccess/onFailure gotos passed it by');
+    this.skipAll(bound, 0, 'not run: the workflow\'s onSuccess/onFailure gotos passed it by', reported);
     return outcome;
   }
 
-  private async runSteps(bound: BoundWorkflow, budget: { steps: number }): Promise<Outcome> {
+  /** The steps of one run of a workflow; `reported` holds the stepIds that have a case in this run. */
+  private async runSteps(bound: BoundWorkflow, budget: { steps: number }, given: Readonly<Record<string, unknown>>, reported: Set<string>): Promise<Outcome> {
     const { workflow } = bound;
     const { document } = this.prepared.bound;
-    const made = workflowInputs(workflow, document, this.prepared.inputs);
+    const made = workflowInputs(workflow, document, given);
     if ('skipped' in made) {
-      this.skipAll(bound, 0, `not run: workflow ${workflow.workflowId} cannot start: ${made.skipped}`);
+      this.skipAll(bound, 0, `not run: workflow ${workflow.workflowId} cannot start: ${made.skipped}`, reported);
       return 'skipped';
     }
     const steps = new Map<string, Record<string, unknown>>();
@@ -89,34 +92,36 @@ class WorkflowRunner {
       const current = bound.steps[at]!;
       if (this.deadline.remainingMs() <= 0) {
         this.stoppedEarly ??= notRunReason(this.deadline.maxMs);
-        this.skipAll(bound, at, this.stoppedEarly);
+        this.skipAll(bound, at, this.stoppedEarly, reported);
         return 'failed';
       }
       const id = this.caseId(workflow.workflowId, current.step.stepId);
+      reported.add(current.step.stepId);
       if (current.unsupported) {
         this.cases.push(skippedStep(this.ctx, workflow.workflowId, current, id, current.unsupported));
-        this.skipAll(bound, at + 1, `not run: step ${current.step.stepId} before it was skipped (${current.unsupported})`);
+        this.skipAll(bound, at + 1, `not run: step ${current.step.stepId} before it was skipped (${current.unsupported})`, reported);
         return 'skipped';
       }
       if (++budget.steps > MAX_STEP_RUNS) {
         this.cases.push(erroredStep(this.ctx, workflow.workflowId, current, id, `not run: ${MAX_STEP_RUNS} steps already ran in workflow ${workflow.workflowId}; its onSuccess/onFailure gotos loop`));
         return 'failed';
       }
-      const outcome = await runStepCase({ ctx: this.ctx, document, workflow, pointer: `#/workflows/${index}/steps/${at}` }, current, id, scope());
+      const env = { ctx: this.ctx, document, workflow, pointer: `#/workflows/${index}/steps/${at}` };
+      const outcome = current.calls !== undefined ? await runCallStep(env, current, id, scope(), (inputs) => this.call(current.calls!, inputs, budget)) : await runStepCase(env, current, id, scope());
       this.cases.push(outcome.result);
       steps.set(current.step.stepId, outcome.outputs);
       const { next } = outcome;
       if (next.to === 'fail') {
         const late = this.deadline.remainingMs() <= 0 ? (this.stoppedEarly ??= notRunReason(this.deadline.maxMs)) : undefined;
-        this.skipAll(bound, at + 1, late ?? `not run: step ${current.step.stepId} before it did not succeed`);
+        this.skipAll(bound, at + 1, late ?? `not run: step ${current.step.stepId} before it did not succeed`, reported);
         return 'failed';
       }
       if (next.to === 'end') {
-        this.skipAll(bound, at + 1, `not run: step ${current.step.stepId} ended the workflow (onSuccess end)`);
+        this.skipAll(bound, at + 1, `not run: step ${current.step.stepId} ended the workflow (onSuccess end)`, reported);
         break;
       }
       if (next.to === 'workflow') {
-        this.skipAll(bound, at + 1, `not run: step ${current.step.stepId} went to workflow ${next.workflowId}`);
+        this.skipAll(bound, at + 1, `not run: step ${current.step.stepId} went to workflow ${next.workflowId}`, reported);
         const target = this.prepared.bound.workflows.find((w) => w.workflow.workflowId === next.workflowId)!;
         const transferred = await this.run(target, budget);
         this.finishOutputs(bound, scope());
@@ -126,6 +131,13 @@ class WorkflowRunner {
     }
     this.finishOutputs(bound, scope());
     return 'passed';
+  }
+
+  /** Runs a workflow a step calls, with the step's parameters as its inputs (over the command line's). */
+  private async call(workflowId: string, inputs: Record<string, unknown>, budget: { steps: number }): Promise<{ outcome: Outcome; outputs: Record<string, unknown> }> {
+    const target = this.prepared.bound.workflows.find((w) => w.workflow.workflowId === workflowId)!;
+    const outcome = await this.run(target, budget, { ...this.prepared.inputs, ...inputs });
+    return { outcome, outputs: outcome === 'passed' ? { ...this.done.get(workflowId)?.outputs } : {} };
   }
 
   /** The workflow's outputs, for `$workflows.ID.outputs.NAME` in the workflows that depend on it. */
@@ -138,11 +150,11 @@ class WorkflowRunner {
     this.done.set(bound.workflow.workflowId, { inputs: { ...scope.inputs }, outputs });
   }
 
-  /** Reports the steps from `from` on as skipped, each once (a step a goto already ran is not repeated). */
-  private skipAll(bound: BoundWorkflow, from: number, reason: string): void {
+  /** Reports the steps from `from` on as skipped, each once a run (a step a goto already ran is not repeated). */
+  private skipAll(bound: BoundWorkflow, from: number, reason: string, reported = new Set<string>()): void {
     for (const rest of bound.steps.slice(from)) {
-      const base = `${bound.workflow.workflowId}/${rest.step.stepId}`;
-      if (this.ids.has(base)) continue;
+      if (reported.has(rest.step.stepId)) continue;
+      reported.add(rest.step.stepId);
       this.cases.push(skippedStep(this.ctx, bound.workflow.workflowId, rest, this.caseId(bound.workflow.workflowId, rest.step.stepId), reason));
     }
   }

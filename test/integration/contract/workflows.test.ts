@@ -137,6 +137,34 @@ ${CREATE_PET('Unique Gotoer')}
     expect(second.cases[2]!.reason).toBe("not run: the workflow's onSuccess/onFailure gotos passed it by");
   });
 
+  it('runs a workflow a step names, its parameters the inputs and its outputs the step’s', async () => {
+    const file = await workflowFile(`
+  - workflowId: buy
+    steps:
+      - stepId: newPet
+        workflowId: makePet
+        parameters: [{ name: petName, value: Called Pet }]
+        successCriteria: [{ condition: $outputs.petId > 0 }]
+        outputs: { label: 'pet {$outputs.petId}' }
+      - stepId: check
+        operationId: listPets
+        parameters: [{ name: id, in: query, value: $steps.newPet.outputs.petId }]
+        successCriteria: [{ condition: "$response.body#/0/name == 'called pet' && $statusCode == 200" }]
+  - workflowId: makePet
+    inputs: { type: object, properties: { petName: { type: string, default: Plain Pet } } }
+    steps:${CREATE_PET('$inputs.petName')}
+    outputs: { petId: $steps.pet.outputs.id }
+`);
+    const summary = await runWorkflows(mock.url, file);
+    expect(notPassed(summary)).toEqual([]);
+    expect(summary.cases.map((c) => `${c.id} ${c.status}`)).toEqual([
+      'makePet/category passed', 'makePet/pet passed', 'buy/newPet passed', 'buy/check passed', 'makePet/category#2 passed', 'makePet/pet#2 passed',
+    ]);
+    expect(summary.cases[1]!.exchanges[0]!.request.body).toMatchObject({ name: 'Called Pet' });
+    expect(summary.cases[5]!.exchanges[0]!.request.body).toMatchObject({ name: 'Plain Pet' });
+    expect(summary.cases[2]).toMatchObject({ operationId: 'workflow makePet', exchanges: [] });
+  });
+
   it('stops a goto loop after a bounded number of steps, as an error of the run', async () => {
     const file = await workflowFile(`
   - workflowId: spin
@@ -181,7 +209,9 @@ ${CREATE_PET('Unique Gotoer')}
     expect(summary.cases.map((c) => [c.id, c.status, c.reason])).toEqual([
       ['xml/first', 'skipped', 'step first: criterion "/pets/pet" is XPath, which the runner does not evaluate (JSON answers only)'],
       ['xml/second', 'skipped', 'not run: step first before it was skipped (step first: criterion "/pets/pet" is XPath, which the runner does not evaluate (JSON answers only))'],
-      ['nested/callXml', 'skipped', 'step callXml runs workflow xml; steps that call another workflow are not supported (use dependsOn and $workflows.ID.outputs instead)'],
+      ['xml/first#2', 'skipped', 'step first: criterion "/pets/pet" is XPath, which the runner does not evaluate (JSON answers only)'],
+      ['xml/second#2', 'skipped', 'not run: step first before it was skipped (step first: criterion "/pets/pet" is XPath, which the runner does not evaluate (JSON answers only))'],
+      ['nested/callXml', 'skipped', 'not run: workflow xml, which step callXml runs, was skipped (its steps say why)'],
       ['elsewhere/remote', 'skipped', 'step remote calls source description billing (https://billing.example.com/openapi.yaml), which is not the --spec document; the runner tests one document against --base-url'],
       ['fine/list', 'passed', undefined],
     ]);
