@@ -1,9 +1,7 @@
 import type { ArazzoDefinition, Step } from '@redocly/openapi-core';
 import type { CaseStatus, Failure } from '../events.js';
-import { WaitBudgetExceeded } from '../polite-client.js';
-import { TransportError } from '../transport.js';
 import type { BoundStep } from './bind-workflows.js';
-import { attempts, finish, plannedStep, type Next, type StepEnv, type StepOutcome, type StepRecord } from './step-case.js';
+import { attempts, describeError, finish, plannedStep, type Next, type StepEnv, type StepOutcome, type StepRecord } from './step-case.js';
 import { resolveParameter, StepRequestError } from './step-request.js';
 import { evaluateValue, type WorkflowScope } from './workflow-expression.js';
 
@@ -46,8 +44,7 @@ export async function runCallStep(env: StepEnv, bound: BoundStep, id: string, sc
     outputs = { ...called, ...outputs };
   } catch (err) {
     if (err instanceof CalledWorkflowSkipped) skipped = err.message;
-    else if (!(err instanceof StepRequestError || err instanceof TransportError || err instanceof WaitBudgetExceeded)) throw err;
-    else reason = err instanceof StepRequestError ? `step ${step.stepId} cannot start workflow ${bound.calls}: ${err.message}` : err.message;
+    else reason = err instanceof StepRequestError ? `step ${step.stepId} cannot start workflow ${bound.calls}: ${err.message}` : describeError(err);
   }
   const status: CaseStatus = skipped ? 'skipped' : failures.length > 0 ? 'failed' : reason ? 'error' : 'passed';
   const result = finish(ctx, planned, {

@@ -58,8 +58,7 @@ export async function runStepCase(env: StepEnv, bound: BoundStep, id: string, sc
       return { here: { ...scope, exchange: { exchange: sent.exchange, url: sent.url, pathParams } }, otherwise };
     }));
   } catch (err) {
-    if (!(err instanceof StepRequestError || err instanceof TransportError || err instanceof WaitBudgetExceeded)) throw err;
-    reason = err instanceof StepRequestError ? `step ${step.stepId} cannot make its request: ${err.message}` : err.message;
+    reason = err instanceof StepRequestError ? `step ${step.stepId} cannot make its request: ${err.message}` : describeError(err);
     next = { to: 'fail' };
   }
   const failures = [...run.failures, ...criteriaFailures];
@@ -124,6 +123,12 @@ export async function attempts(
     record.notes.push(`${unmet.map((f) => f.message).join('; ')}; handled by onFailure ${action!.name} (goto ${next.to === 'step' ? `step ${next.stepId}` : `workflow ${(next as { workflowId: string }).workflowId}`})`);
     return { next, failures: [], outputs };
   }
+}
+
+/** Why a step could not go on: the transport's or wait budget's message, else the runner's own failure (never a crash of the run). */
+export function describeError(err: unknown): string {
+  if (err instanceof TransportError || err instanceof WaitBudgetExceeded) return err.message;
+  return `the runner failed: ${err instanceof Error ? err.message : String(err)}`;
 }
 
 /** A step that does not run, reported skipped with its reason (no request is made). */
