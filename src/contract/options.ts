@@ -136,6 +136,8 @@ function normalizeWorkflowOptions(input: ContractOptionsInput): Pick<ContractOpt
   if (workflows === undefined && (input.workflowInputs?.length || input.workflowsOnly)) {
     throw new ContractRunError(`${input.workflowsOnly ? '--workflows-only' : '--workflow-input'} needs --workflows FILE`);
   }
+  const ownCases = [input.includeRateLimit ? '--include-rate-limit' : '', input.phases?.length ? '--phases' : ''].filter(Boolean);
+  if (input.workflowsOnly && ownCases.length > 0) throw new ContractRunError(`--workflows-only runs none of the document's own cases; ${ownCases.join(' and ')} would have nothing to do`);
   return { workflows, workflowInputs: [...(input.workflowInputs ?? [])], workflowsOnly: input.workflowsOnly === true };
 }
 

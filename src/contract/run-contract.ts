@@ -38,7 +38,7 @@ export async function runContract(options: ContractOptionsInput, deps: RunContra
 /** The same, for options already normalised at the edge (the CLI). */
 export async function runNormalizedContract(given: ContractOptions, deps: RunContractDeps = {}): Promise<RunSummary> {
   // A run without --seed takes one from its clock and prints it, so any run can be replayed.
-  const options = { ...given, seed: given.seed ?? (deps.clock ?? systemClock).now() % 0x7fffffff, ...(given.workflowsOnly ? { phases: [], includeRateLimit: false } : {}) };
+  const options = { ...given, seed: given.seed ?? (deps.clock ?? systemClock).now() % 0x7fffffff, ...(given.workflowsOnly ? { phases: [] } : {}) };
   let loaded;
   try {
     loaded = await loadDocument(options.spec);
