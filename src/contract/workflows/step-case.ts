@@ -1,5 +1,6 @@
 import type { ArazzoDefinition, OnFailureObject, OnSuccessObject, Workflow } from '@redocly/openapi-core';
 import { CaseRun, type EngineContext } from '../case-run.js';
+import { compact } from '../case-runner.js';
 import type { CaseResult, CaseStatus, Failure } from '../events.js';
 import type { PlannedCase } from '../planner.js';
 import { WaitBudgetExceeded } from '../polite-client.js';
@@ -67,7 +68,7 @@ export async function runStepCase(env: StepEnv, bound: BoundStep, id: string, sc
   const result = finish(ctx, planned, {
     status,
     failures,
-    exchanges: run.exchanges,
+    exchanges: run.exchanges.map(compact),
     waitedMs: run.waitedMs,
     durationMs: ctx.clock.now() - started,
     ...(reason ? { reason } : {}),
