@@ -41,6 +41,11 @@ options:
   --max-examples N            generated inputs or sequences per operation, fuzz and stateful
                               (default 50)
   --time-budget S             stop generating after S seconds and still report
+  --workflows FILE            also run the Arazzo 1.0 workflows of FILE (each step a case, with
+                              the same checks), before the document's own cases
+  --workflow-input NAME=VALUE an input of those workflows (repeatable; VALUE read as JSON when it
+                              is JSON); the inputs' schema defaults fill the rest
+  --workflows-only            run the workflows and none of the document's own cases
   -h, --help                  this text
 
 exit status: 0 every case conforms, 1 some case does not (or --max-duration cut the run short),
@@ -80,6 +85,9 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         seed: { type: 'string' },
         'max-examples': { type: 'string' },
         'time-budget': { type: 'string' },
+        workflows: { type: 'string' },
+        'workflow-input': { type: 'string', multiple: true },
+        'workflows-only': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -115,6 +123,9 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (str('seed') !== undefined) input.seed = number('--seed', str('seed')!, 'whole number');
   if (str('max-examples') !== undefined) input.maxExamples = number('--max-examples', str('max-examples')!, 'examples');
   if (str('time-budget') !== undefined) input.timeBudgetSeconds = number('--time-budget', str('time-budget')!);
+  if (str('workflows') !== undefined) input.workflows = str('workflows')!;
+  if (list('workflow-input').length > 0) input.workflowInputs = list('workflow-input');
+  if (values['workflows-only'] === true) input.workflowsOnly = true;
   return { help: false, input };
 }
 

@@ -72,7 +72,7 @@ function finish(ctx: EngineContext, planned: PlannedCase, outcome: Outcome): Cas
 }
 
 /** A body cut for the record keeps only its text: the parsed whole would hold the memory the cut saves. */
-function compact(exchange: Exchange): Exchange {
+export function compact(exchange: Exchange): Exchange {
   if (exchange.response.fullLength === undefined) return exchange;
   return { ...exchange, response: { ...exchange.response, body: undefined } };
 }

@@ -20,6 +20,14 @@ export interface EngineDeps {
   /** Masks every credential in a case result before anyone sees it. */
   redactor: Redactor;
   deadline: RunDeadline;
+  /** Cases run before the plan's own, such as a user's Arazzo workflows (`--workflows`, workflows/). */
+  before?: CaseSource;
+}
+
+/** Cases that are not the plan's: how many it plans, and how to run them with the run's context. */
+export interface CaseSource {
+  planned: number;
+  run(ctx: EngineContext, deadline: RunDeadline): Promise<{ cases: CaseResult[]; stoppedEarly?: string }>;
 }
 
 /**
@@ -31,7 +39,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
   await probe(deps.transport, options.baseUrl);
   const started = deps.clock.now();
   const startedAt = new Date(started).toISOString();
-  deps.emit({ type: 'run-started', baseUrl: options.baseUrl, specFile: plan.file, startedAt, plannedCases: plan.cases.length });
+  deps.emit({ type: 'run-started', baseUrl: options.baseUrl, specFile: plan.file, startedAt, plannedCases: plan.cases.length + (deps.before?.planned ?? 0) });
   const ctx: EngineContext = {
     plan,
     options,
@@ -45,8 +53,9 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     redactor: deps.redactor,
     generation: createGenerationBudget(deps.clock, options.timeBudgetMs),
   };
-  const cases: CaseResult[] = [];
-  let stoppedEarly: string | undefined;
+  const before = deps.before ? await deps.before.run(ctx, deps.deadline) : { cases: [] };
+  const cases: CaseResult[] = [...before.cases];
+  let stoppedEarly: string | undefined = before.stoppedEarly;
   for (const planned of plan.cases) {
     // A case planned as skipped keeps its own reason: it would not have run either way.
     if (deps.deadline.remainingMs() <= 0 && !planned.skipReason) {

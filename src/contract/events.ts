@@ -44,7 +44,7 @@ export interface Failure {
   location?: string;
 }
 
-export type CaseKind = 'positive' | 'negative' | 'state' | 'rate-limit' | 'boundary' | 'stateful' | 'fuzz';
+export type CaseKind = 'positive' | 'negative' | 'state' | 'rate-limit' | 'boundary' | 'stateful' | 'fuzz' | 'workflow';
 export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'error';
 
 export interface CaseResult {

@@ -46,6 +46,13 @@ export interface ContractOptionsInput {
   seed?: number;
   maxExamples?: number;
   timeBudgetSeconds?: number;
+  // A user's Arazzo 1.0 workflows (workflows/), run before the document's own cases.
+  /** The Arazzo file. */
+  workflows?: string;
+  /** `NAME=VALUE` inputs of its workflows. */
+  workflowInputs?: readonly string[];
+  /** Run the workflows and none of the document's own cases. */
+  workflowsOnly?: boolean;
 }
 
 /** Options after normalisation at the edge: nothing inside the runner re-checks them. */
@@ -75,6 +82,9 @@ export interface ContractOptions {
   seed: number | undefined;
   maxExamples: number;
   timeBudgetMs: number | undefined;
+  workflows: string | undefined;
+  workflowInputs: readonly string[];
+  workflowsOnly: boolean;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -117,7 +127,18 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     maxResponseBytes: wholeBytes(input.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
     maxDurationMs: seconds('--max-duration', input.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS, 0.001) * 1000,
     ...normalizePhaseOptions(input),
+    ...normalizeWorkflowOptions(input),
   };
+}
+
+function normalizeWorkflowOptions(input: ContractOptionsInput): Pick<ContractOptions, 'workflows' | 'workflowInputs' | 'workflowsOnly'> {
+  const workflows = input.workflows === undefined ? undefined : nonEmpty('--workflows', input.workflows);
+  if (workflows === undefined && (input.workflowInputs?.length || input.workflowsOnly)) {
+    throw new ContractRunError(`${input.workflowsOnly ? '--workflows-only' : '--workflow-input'} needs --workflows FILE`);
+  }
+  const ownCases = [input.includeRateLimit ? '--include-rate-limit' : '', input.phases?.length ? '--phases' : ''].filter(Boolean);
+  if (input.workflowsOnly && ownCases.length > 0) throw new ContractRunError(`--workflows-only runs none of the document's own cases; ${ownCases.join(' and ')} would have nothing to do`);
+  return { workflows, workflowInputs: [...(input.workflowInputs ?? [])], workflowsOnly: input.workflowsOnly === true };
 }
 
 function parseBasic(raw: string): { user: string; password: string } {

@@ -38,7 +38,7 @@ export async function runContract(options: ContractOptionsInput, deps: RunContra
 /** The same, for options already normalised at the edge (the CLI). */
 export async function runNormalizedContract(given: ContractOptions, deps: RunContractDeps = {}): Promise<RunSummary> {
   // A run without --seed takes one from its clock and prints it, so any run can be replayed.
-  const options = { ...given, seed: given.seed ?? (deps.clock ?? systemClock).now() % 0x7fffffff };
+  const options = { ...given, seed: given.seed ?? (deps.clock ?? systemClock).now() % 0x7fffffff, ...(given.workflowsOnly ? { phases: [] } : {}) };
   let loaded;
   try {
     loaded = await loadDocument(options.spec);
@@ -47,8 +47,13 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
     throw err;
   }
   const prerequisites = (await Promise.all((options.prerequisiteFiles ?? []).map(loadPrerequisiteFile))).flat();
+  // --workflows-only: no phase, so the plan keeps the document's index and schemas and no case of its own.
   const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });
   requireCredentials(options, plan.selected);
+  // Loaded only for --workflows: the Arazzo validator (@redocly/openapi-core) takes about 0.4 s to import.
+  const workflows = options.workflows
+    ? await (await import('./workflows/prepare-workflows.js')).prepareWorkflows(options.workflows, options.workflowInputs, plan.index, options.spec)
+    : undefined;
   const clock = deps.clock ?? systemClock;
   const reporters = deps.reporters ?? [];
   // A reporter that throws is told once at the end (exit 2); the run and the other reports go on.
@@ -79,8 +84,9 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
     // A wait for the target's rate limit that would outlast the run ends the case instead.
     sleep: (ms) => (ms > deadline.remainingMs() ? Promise.reject(new TransportError('DEADLINE', `--max-duration reached (${deadline.maxMs / 1000} s) before a wait of ${Math.ceil(ms / 1000)} s ended`)) : sleep(ms)),
     emit,
-    redactor: createRedactor(credentialsOf(options)),
+    redactor: createRedactor([...credentialsOf(options), ...(workflows?.secrets ?? [])]),
     deadline,
+    ...(workflows ? { before: workflows.source } : {}),
   });
   // Every reporter gets its turn even when one fails, so one broken format costs no other file.
   for (const reporter of reporters) {

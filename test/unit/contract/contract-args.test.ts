@@ -33,8 +33,19 @@ describe('contract flags', () => {
       seed: undefined,
       maxExamples: 50,
       timeBudgetMs: undefined,
+      workflows: undefined,
+      workflowInputs: [],
+      workflowsOnly: false,
     });
     expect(DEFAULT_SPEC_FILE).toMatch(/\/spec\/petstore\.yaml$/);
+  });
+
+  it('takes --workflows, repeated --workflow-input and --workflows-only', () => {
+    const parsed = parseContractArgs(['--base-url', 'http://127.0.0.1:4010', '--api-key', 'k', '--workflows', 'w.arazzo.yaml', '--workflow-input', 'a=1', '--workflow-input', 'b=x=y', '--workflows-only']);
+    expect(parsed.help === false && normalizeOptions(parsed.input)).toMatchObject({ workflows: 'w.arazzo.yaml', workflowInputs: ['a=1', 'b=x=y'], workflowsOnly: true });
+    expect(() => normalizeOptions({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', workflows: 'w.yaml', workflowsOnly: true, includeRateLimit: true, phases: ['fuzz'] })).toThrow(
+      "--workflows-only runs none of the document's own cases; --include-rate-limit and --phases would have nothing to do",
+    );
   });
 
   it('takes every flag of INTERFACE.md section 9, repeatable ones repeated', () => {
