@@ -132,7 +132,9 @@ export class CaseRun {
       onWait: (ms, reason) => ctx.emit({ type: 'waiting', caseId: this.planned.id, ms, reason }),
     });
     this.waitedMs += waitedMs;
-    for (const attempt of attempts) this.record(attempt, operation, {});
+    // As in send: a refusal the runner waited out before asking again is the target's rate limit at work.
+    for (const refused of attempts.slice(0, -1)) this.record(refused, operation, { waitedOut: true });
+    this.record(attempts.at(-1)!, operation, {});
     return attempts.at(-1)!;
   }
 
@@ -198,6 +200,12 @@ export class CaseRun {
   itemUrl(resource: Resource, id: unknown): string {
     const params = itemPathParams(this.ctx.plan.resources, resource, id, this.ids);
     return `${this.ctx.options.baseUrl}${resource.itemPath.replace(/\{([^}]+)\}/g, (whole, name: string) => (params[name] ? encodeURIComponent(String(params[name].value)) : whole))}`;
+  }
+
+  /** The URL of a resource's collection, its parents' ids filled in (`/articles/{slug}/comments`). */
+  collectionUrl(resource: Resource): string {
+    const params = itemPathParams(this.ctx.plan.resources, resource, undefined, this.ids);
+    return `${this.ctx.options.baseUrl}${resource.collectionPath.replace(/\{([^}]+)\}/g, (whole, name: string) => (params[name] ? encodeURIComponent(String(params[name].value)) : whole))}`;
   }
 
   /** The id path parameter of an item URL, to find the record in a successor's list. */

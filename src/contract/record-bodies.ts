@@ -62,6 +62,13 @@ export function canShow(shown: Schema | undefined, given: Schema | undefined): b
 }
 
 /** The properties of an object schema, those of its `allOf` branches included. */
+/** The properties a read's answer can show for its record (inside its wrapper), when its schema names them. */
+export function shownProperties(reader: Operation, status: number): ReadonlyMap<string, unknown> | undefined {
+  const schema = recordSchemaOf(answerSchema(reader, status), reader.path);
+  const properties = schema ? propertiesOf(schema) : undefined;
+  return properties ? new Map(Object.entries(properties)) : undefined;
+}
+
 function propertiesOf(schema: Schema, depth = 0): Record<string, unknown> | undefined {
   if (depth > 8) return undefined;
   const branches = (schema.allOf ?? []).map((b) => propertiesOf(b as Schema, depth + 1)).filter((p) => p !== undefined);

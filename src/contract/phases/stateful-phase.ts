@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import type { Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
 import type { CaseRun } from '../case-run.js';
-import { successStatuses } from '../documented-response.js';
+import { documents, successStatuses } from '../documented-response.js';
+import { answeredRecord, sentRecord, shownProperties } from '../record-bodies.js';
 import type { Failure } from '../events.js';
 import type { RequestTemplate } from '../request-template.js';
-import type { Resource } from '../resources.js';
+import { itemPathParams, type Resource } from '../resources.js';
 import { requestSchema } from '../sample-value.js';
 import { guard, runGenerated } from './generated-run.js';
 import { checkWalks, describe, filterParameters, matches, walkList, type Row, type Walk } from './list-checks.js';
@@ -31,7 +32,9 @@ interface Api {
 }
 
 type Step = fc.AsyncCommand<Model, Api>;
-const idOf = (row: Row) => String(row['id']);
+/** A record's key: the property named like the item parameter (`slug`, `username`), else `id`. */
+const keyField = (resource: Resource, row: Row | undefined) => (row && resource.idParam in row ? resource.idParam : 'id');
+const keyOf = (resource: Resource, row: Row) => String(row[keyField(resource, row)]);
 const pick = (model: Model, i: number) => [...model.mine.keys()][i % model.mine.size]!;
 const fail = (api: Api, failure: Failure) => void api.run.failures.push(failure);
 
@@ -52,7 +55,7 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
   const limitSchema = (list?.parameters.find((p) => p.in === 'query' && p.name === 'limit')?.schema ?? {}) as Schema;
   const api: Api = { run, resource, fixed, updates, list, limits: { min: limitSchema.minimum ?? 1, max: limitSchema.maximum ?? 100 } };
   const filters = list ? filterParameters(run, resource) : [];
-  const steps: fc.Arbitrary<Step>[] = [arbitraryFor(requestSchema(resource.create) ?? {}, fixed).map((body) => new Create(body))];
+  const steps: fc.Arbitrary<Step>[] = [arbitraryFor(keyedSchema(requestSchema(resource.create) ?? {}, resource.idParam), fixed).map((body) => new Create(body))];
   if (resource.read) steps.push(fc.nat().map((i) => new Read(i)));
   for (const update of updates) steps.push(fc.tuple(fc.nat(), arbitraryFor(requestSchema(update)!, fixed)).map(([i, body]) => new Update(update, i, body)));
   if (resource.remove) steps.push(fc.nat().map((i) => new Delete(i)));
@@ -69,6 +72,16 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
     await fc.asyncModelRun(() => ({ model, real: api }), commands);
     if (audit) await audit.run(model, api);
   }, ctx.options.maxExamples);
+}
+
+/**
+ * A create body whose record names its own key (`username` of /user/{username}): the key is a
+ * path segment, so it is never generated empty (a record at `/user/` cannot be read back).
+ */
+function keyedSchema(schema: Schema, key: string): Schema {
+  const property = schema.properties?.[key] as Schema | undefined;
+  if (!property || property.type !== 'string' || (property.minLength ?? 0) > 0) return schema;
+  return { ...schema, properties: { ...schema.properties, [key]: { ...property, minLength: 1 } } };
 }
 
 interface Reference {
@@ -92,7 +105,10 @@ function references(run: CaseRun, fixed: Record<string, unknown>): Reference[] {
 }
 
 function template(api: Api, operation: Operation, id: string | undefined, body?: unknown): RequestTemplate {
-  const t: RequestTemplate = { operationId: operation.operationId, pathParams: id === undefined ? {} : { [api.resource.idParam]: { value: toId(id) } }, query: {}, credentials: 'api-key' };
+  // A nested resource's records live under their parent: its id (a fixture of the case) fills the path.
+  const { [api.resource.idParam]: _own, ...parents } = itemPathParams(api.run.ctx.plan.resources, api.resource, undefined, api.run.ids);
+  const pathParams = id === undefined ? parents : { ...parents, [api.resource.idParam]: { value: toId(id) } };
+  const t: RequestTemplate = { operationId: operation.operationId, pathParams, query: {}, credentials: 'api-key' };
   if (body !== undefined) t.body = { value: body, refs: {} };
   return t;
 }
@@ -105,12 +121,48 @@ const refusals = (operation: Operation) => ['409', '422'].filter((s) => operatio
 async function readBack(api: Api, id: string): Promise<{ status: number; row: Row | undefined }> {
   const exchange = await api.run.get(api.run.itemUrl(api.resource, toId(id)));
   guard(api.run);
-  return { status: exchange?.response.status ?? 0, row: exchange?.response.body as Row | undefined };
+  const status = exchange?.response.status ?? 0;
+  // Inside its wrapper where the document wraps the record (`{article: {...}}`, decision 034).
+  return { status, row: (api.resource.read ? answeredRecord(api.resource.read, status, exchange?.response.body) : exchange?.response.body) as Row | undefined };
 }
 
-/** Fields of `sent` that `row` does not hold as sent. */
+/** Fields of `sent` that `row` does not hold as sent (an object sent is held when its fields are: a merge keeps the others). */
 function differences(sent: Row, row: Row | undefined): string[] {
-  return Object.keys(sent).filter((k) => JSON.stringify(sent[k]) !== JSON.stringify(row?.[k]));
+  return Object.keys(sent).filter((k) => !holds(row?.[k], sent[k]));
+}
+
+function holds(got: unknown, sent: unknown): boolean {
+  if (isObject(sent) && isObject(got)) return Object.keys(sent).every((k) => holds(got[k], sent[k]));
+  return JSON.stringify(sent) === JSON.stringify(got);
+}
+
+const isObject = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The JSON type of a value as JSON Schema names it. */
+function jsonType(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/**
+ * What a write sent that its read-back can show: the fields the read's answer schema names (a
+ * Resend email is sent with `to`, which its GET does not answer), less the record's key, which the
+ * path addresses (a PUT /user/{username} that sends another username is not read back there).
+ */
+function readable(api: Api, sent: Row): Row {
+  const shown = api.resource.read ? shownProperties(api.resource.read, 200) : undefined;
+  return Object.fromEntries(Object.entries(sent).filter(([k, v]) => k !== api.resource.idParam && (!shown || (shown.has(k) && canHold(shown.get(k), v)))));
+}
+
+/** Whether a read's property schema can hold a value as sent: a `to` sent as one string and read as an array of them cannot. */
+function canHold(schema: unknown, value: unknown): boolean {
+  const declared = (schema as { type?: unknown } | undefined)?.type;
+  if (declared === undefined) return true;
+  const types = Array.isArray(declared) ? declared : [declared];
+  const type = jsonType(value);
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
 }
 
 class Create implements Step {
@@ -121,14 +173,16 @@ class Create implements Step {
     const { exchange } = await api.run.send(template(api, op, undefined, this.body), { statuses: [...successStatuses(op), ...refusals(op)] });
     guard(api.run);
     if (exchange.response.status >= 300) return;
-    const created = exchange.response.body as Row;
-    const id = idOf(created);
-    if (model.seen.has(id)) fail(api, { check: 'id-reused', message: `${op.operationId} gave id ${id}, which an earlier record had`, actual: id, location: '$.id' });
+    const created = answeredRecord(op, exchange.response.status, exchange.response.body) as Row;
+    const id = keyOf(api.resource, created);
+    // A key the client chose (a username sent in the body) is not the server's to reuse.
+    const chosen = isObject(this.body) && String((sentRecord(op, this.body) as Row)[keyField(api.resource, created)]) === id;
+    if (model.seen.has(id) && !chosen) fail(api, { check: 'id-reused', message: `${op.operationId} gave id ${id}, which an earlier record had`, actual: id, location: '$.id' });
     model.seen.add(id);
     model.mine.set(id, created);
     if (!api.resource.read) return;
     const found = await readBack(api, id);
-    const wrong = differences(this.body as Row, found.row);
+    const wrong = differences(readable(api, sentRecord(op, this.body) as Row), found.row);
     if (found.status !== 200 || wrong.length > 0) fail(api, { check: 'state-created', message: `the ${api.resource.name} just created (${id}) does not read back as sent${wrong.length ? `: ${wrong.join(', ')}` : ''}`, expected: JSON.stringify(this.body), actual: `${found.status} ${JSON.stringify(found.row)}` });
     else model.mine.set(id, found.row!);
   }
@@ -157,11 +211,11 @@ class Update implements Step {
     if (exchange.response.status >= 300 || !api.resource.read) return;
     const before = model.mine.get(id)!;
     const found = await readBack(api, id);
-    const sent = this.body as Row;
-    const wrong = differences(sent, found.row);
+    const sent = sentRecord(this.operation, this.body) as Row;
+    const wrong = differences(readable(api, sent), found.row);
     if (wrong.length > 0) fail(api, { check: 'state-updated', message: `${this.operation.operationId} of ${id} does not read back with what it set: ${wrong.join(', ')}`, expected: JSON.stringify(sent), actual: JSON.stringify(found.row) });
     // A PATCH changes what it names and nothing else; a PUT may reset what it leaves out.
-    const untouched = this.operation.method === 'patch' ? Object.fromEntries(Object.entries(before).filter(([k]) => !(k in sent))) : { id: before['id'] };
+    const untouched = this.operation.method === 'patch' ? Object.fromEntries(Object.entries(before).filter(([k]) => !(k in sent))) : { [keyField(api.resource, before)]: before[keyField(api.resource, before)] };
     const changed = differences(untouched, found.row);
     if (changed.length > 0) fail(api, { check: 'update-scope', message: `${this.operation.operationId} of ${id} changed ${changed.join(', ')}, which it did not name`, expected: JSON.stringify(untouched), actual: JSON.stringify(found.row) });
     if (found.row) model.mine.set(id, found.row);
@@ -183,7 +237,9 @@ class Delete implements Step {
     if (created >= 0) api.run.created.splice(created, 1);
     model.mine.delete(id);
     model.gone.add(id);
-    if (!api.resource.read) return;
+    // As for the unknown-id case: a read that documents no 404 (or 410) has no status to expect
+    // of a record that is gone; the list audit still checks that it left the list.
+    if (!api.resource.read || !(documents(api.resource.read, '404') || documents(api.resource.read, '410'))) return;
     const found = await readBack(api, id);
     if (found.status !== 404 && found.status !== 410) fail(api, { check: 'state-deleted', message: `${api.resource.name} ${id} still reads ${found.status} after its DELETE`, expected: '404', actual: String(found.status) });
   }
@@ -226,11 +282,11 @@ class List implements Step {
     if (!all) return;
     const pageSize = Math.max(api.limits.min, Math.min(api.limits.max, Math.ceil(all.rows.length / 4)));
     const paged = await walkList(api.run, api.resource, {}, pageSize, failures);
-    if (paged) checkWalks({}, all, paged, failures);
-    const ids = new Set(all.rows.map(idOf));
+    if (paged) checkWalks({}, all, paged, failures, (row) => row[keyField(api.resource, row)]);
+    const ids = new Set(all.rows.map((row) => keyOf(api.resource, row)));
     for (const id of model.mine.keys()) if (!ids.has(id)) failures.push({ check: 'state-listed', message: `${api.resource.name} ${id}, created by this sequence, is not in ${describe({})}` });
     for (const id of model.gone) if (ids.has(id)) failures.push({ check: 'state-deleted-listed', message: `${api.resource.name} ${id} was deleted and is still in ${describe({})}` });
-    for (const row of all.rows) model.seen.add(idOf(row));
+    for (const row of all.rows) model.seen.add(keyOf(api.resource, row));
     api.run.failures.push(...failures);
     guard(api.run);
     if (this.names.length > 0) await this.filtered(model, api, all);
@@ -254,10 +310,10 @@ class List implements Step {
     guard(api.run);
     if (!got) return;
     const strict = all.rows.filter((r) => Object.entries(query).every(([k, v]) => matches(r, k, v, false)));
-    const lenient = new Set(all.rows.filter((r) => Object.entries(query).every(([k, v]) => matches(r, k, v, loose.has(k)))).map(idOf));
-    const gotIds = new Set(got.rows.map(idOf));
+    const lenient = new Set(all.rows.filter((r) => Object.entries(query).every(([k, v]) => matches(r, k, v, loose.has(k)))).map((row) => keyOf(api.resource, row)));
+    const gotIds = new Set(got.rows.map((row) => keyOf(api.resource, row)));
     const extra = [...gotIds].filter((id) => !lenient.has(id));
-    const missing = strict.map(idOf).filter((id) => !gotIds.has(id));
+    const missing = strict.map((row) => keyOf(api.resource, row)).filter((id) => !gotIds.has(id));
     const what = describe(query);
     if (extra.length > 0 || missing.length > 0) {
       failures.push({ check: 'list-filter', message: `${what} does not hold exactly the matching records${extra.length ? `; not matching: ${extra.slice(0, 5).join(', ')}` : ''}${missing.length ? `; missing: ${missing.slice(0, 5).join(', ')}` : ''}`, expected: `${strict.length} record(s)`, actual: `${gotIds.size}` });
@@ -271,6 +327,6 @@ class List implements Step {
 
 function checkOrderOnly(query: Record<string, unknown>, walk: Walk): Failure[] {
   const failures: Failure[] = [];
-  checkWalks(query, { rows: walk.rows, total: undefined, pages: walk.pages }, walk, failures);
+  checkWalks(query, { rows: walk.rows, total: undefined, pages: walk.pages, linked: walk.linked }, walk, failures);
   return failures;
 }

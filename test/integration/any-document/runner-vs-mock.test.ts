@@ -4,24 +4,9 @@ import type { RunSummary } from '../../../src/contract/events.js';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { startMock } from '../../../src/http/start-mock.js';
 import { notPassed } from '../../helpers/contract-mock.js';
+import { CORPUS } from '../../helpers/corpus.js';
 
 const FIXTURES = new URL('../../fixtures/', import.meta.url).pathname;
-/** Every document of the corpus, both folders (test/fixtures/documents/README.md, third-party/SOURCES.md). */
-export const CORPUS = [
-  'documents/swagger-petstore-3/openapi.yaml',
-  'documents/link-example/openapi.yaml',
-  'documents/uspto/openapi.yaml',
-  'documents/nasa-apod/openapi.yaml',
-  'documents/swagger2-petstore-expanded/swagger.yaml',
-  'documents/tictactoe/openapi.yaml',
-  'documents/museum/openapi.yaml',
-  'documents/resend/openapi.yaml',
-  'documents/redocly-cafe/openapi.yaml',
-  'documents/realworld/openapi.yaml',
-  'third-party/oai-link-example.yaml',
-  'third-party/oai-petstore-expanded.yaml',
-  'third-party/swagger-petstore-3.yaml',
-];
 
 /** Our mock of `document` on port 0, on a clock the runner's polite waits move (tests never sleep). */
 async function runAgainstOurMock(document: string): Promise<RunSummary> {
