@@ -40,7 +40,9 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     const badPath = pathParameter ? invalidParameterValue((pathParameter.schema ?? {}) as Schema) : undefined;
     if (pathParameter && badPath !== undefined) {
       const request = planner.template(operation, 'api-key', { ...(body === undefined ? {} : { body }), path: { [pathParameter.name]: { value: badPath } } });
-      add(`bad-path:${pathParameter.name}`, `with ${pathParameter.name} ${JSON.stringify(badPath)} ${answers}`, request, invalid);
+      // A path segment that breaks its schema names no record: 404 is a right refusal too, where documented (as in boundary-cases).
+      const refusals = documents(operation, '404') && !invalid.includes('404') ? [...invalid, '404'] : invalid;
+      add(`bad-path:${pathParameter.name}`, `with ${pathParameter.name} ${JSON.stringify(badPath)} answers ${refusals.join(' or ')}`, request, refusals);
     }
     for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
       const bad = invalidParameterValue((parameter.schema ?? {}) as Schema);

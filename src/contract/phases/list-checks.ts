@@ -2,6 +2,7 @@ import type { Schema } from '../../spec/openapi.js';
 import type { CaseRun } from '../case-run.js';
 import type { Exchange, Failure } from '../events.js';
 import type { Resource } from '../resources.js';
+import { firstPageQuery, type ListPaging } from './list-paging.js';
 
 export type Row = Record<string, unknown>;
 
@@ -25,11 +26,14 @@ export function nextLink(header: string | undefined): string | undefined {
   return undefined;
 }
 
-/** GETs a list with a query, then follows `Link rel="next"` page by page; every page is checked against `limit`. */
-export async function walkList(run: CaseRun, resource: Resource, query: Record<string, unknown>, limit: number, failures: Failure[]): Promise<Walk | undefined> {
+/**
+ * GETs a list with a query and pages of `limit` records (where the document has a page size),
+ * then follows `Link rel="next"` page by page; every page is checked against `limit`.
+ */
+export async function walkList(run: CaseRun, resource: Resource, query: Record<string, unknown>, paging: ListPaging, limit: number, failures: Failure[]): Promise<Walk | undefined> {
   const url = new URL(run.collectionUrl(resource));
   for (const [name, value] of Object.entries(query)) for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item));
-  url.searchParams.set('limit', String(limit));
+  for (const [name, value] of Object.entries(firstPageQuery(paging, limit))) url.searchParams.set(name, value);
   const rows: Row[] = [];
   let next: string | undefined = url.toString();
   let first: Exchange | undefined;
@@ -41,7 +45,7 @@ export async function walkList(run: CaseRun, resource: Resource, query: Record<s
     first ??= exchange;
     pages += 1;
     const page = exchange.response.body as Row[];
-    if (page.length > limit) failures.push({ check: 'list-limit', message: `a page of ${describe(query)} with limit=${limit} held ${page.length} records`, expected: `<= ${limit}`, actual: String(page.length), location: exchange.request.url });
+    if (paging.limit && page.length > limit) failures.push({ check: 'list-limit', message: `a page of ${describe(query)} with ${paging.limit.name}=${limit} held ${page.length} records`, expected: `<= ${limit}`, actual: String(page.length), location: exchange.request.url });
     rows.push(...page);
     linked ||= exchange.response.headers['link'] !== undefined;
     const link = nextLink(exchange.response.headers['link']);

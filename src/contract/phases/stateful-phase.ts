@@ -10,6 +10,7 @@ import { itemPathParams, type Resource } from '../resources.js';
 import { requestSchema } from '../sample-value.js';
 import { guard, runGenerated } from './generated-run.js';
 import { checkWalks, describe, filterParameters, matches, walkList, type Row, type Walk } from './list-checks.js';
+import { listPaging, type ListPaging } from './list-paging.js';
 import { arbitraryFor } from './schema-arbitrary.js';
 
 /**
@@ -19,7 +20,11 @@ import { arbitraryFor } from './schema-arbitrary.js';
 interface Model {
   mine: Map<string, Row>;
   gone: Set<string>;
+  /** Ids this sequence saw (created or listed). */
   seen: Set<string>;
+  /** Ids earlier sequences of the case saw, and the first id one of this sequence's creates reused from them. */
+  earlier: Set<string>;
+  reusedEarlier?: string;
 }
 
 interface Api {
@@ -29,6 +34,7 @@ interface Api {
   updates: Operation[];
   list: Operation | undefined;
   limits: { min: number; max: number };
+  paging: ListPaging;
 }
 
 type Step = fc.AsyncCommand<Model, Api>;
@@ -52,8 +58,8 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
   for (const [field, fixture] of Object.entries(planned.request.body?.refs ?? {})) fixed[field] = run.ids.get(fixture);
   const updates = ctx.plan.index.operations.filter((o) => o.path === resource.itemPath && (o.method === 'put' || o.method === 'patch') && requestSchema(o));
   const list = ctx.plan.index.operations.find((o) => o.method === 'get' && o.path === resource.collectionPath);
-  const limitSchema = (list?.parameters.find((p) => p.in === 'query' && p.name === 'limit')?.schema ?? {}) as Schema;
-  const api: Api = { run, resource, fixed, updates, list, limits: { min: limitSchema.minimum ?? 1, max: limitSchema.maximum ?? 100 } };
+  const paging = listPaging(list);
+  const api: Api = { run, resource, fixed, updates, list, limits: { min: paging.limit?.min ?? 1, max: paging.limit?.max ?? 100 }, paging };
   const filters = list ? filterParameters(run, resource) : [];
   const steps: fc.Arbitrary<Step>[] = [arbitraryFor(keyedSchema(requestSchema(resource.create) ?? {}, resource.idParam), fixed).map((body) => new Create(body))];
   if (resource.read) steps.push(fc.nat().map((i) => new Read(i)));
@@ -65,13 +71,25 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
   // Every sequence ends with a list audit (a pair of filters where there are two), so what a
   // sequence created or deleted is always checked against the list, not only when a List step follows.
   // Ids are never reused, across the sequences of the case too (each cleans up what it created).
-  const seen = new Set<string>();
+  // A reuse within one sequence fails it, so it shrinks to a repro that replays alone on a fresh
+  // server (create, delete, create); a reuse of an id only an earlier sequence saw cannot, so it
+  // is reported after the run (beside what the shrunk sequence found), unless a sequence showed a reuse alone.
+  const earlier = new Set<string>();
+  let reusedEarlier: { id: string; operationId: string } | undefined;
   const sequences = fc.tuple(fc.commands(steps, { maxCommands: 8 }), list ? listOf(2).map((l) => l as List | undefined) : fc.constant(undefined));
   await runGenerated(run, sequences, async ([commands, audit]) => {
-    const model: Model = { mine: new Map(), gone: new Set(), seen };
-    await fc.asyncModelRun(() => ({ model, real: api }), commands);
-    if (audit) await audit.run(model, api);
+    const model: Model = { mine: new Map(), gone: new Set(), seen: new Set(), earlier };
+    try {
+      await fc.asyncModelRun(() => ({ model, real: api }), commands);
+      if (audit) await audit.run(model, api);
+    } finally {
+      if (model.reusedEarlier !== undefined) reusedEarlier ??= { id: model.reusedEarlier, operationId: resource.create.operationId };
+      for (const id of model.seen) earlier.add(id);
+    }
   }, ctx.options.maxExamples);
+  if (reusedEarlier && !run.failures.some((f) => f.check === 'id-reused')) {
+    fail(api, { check: 'id-reused', message: `${reusedEarlier.operationId} gave id ${reusedEarlier.id}, which a record of an earlier sequence had (freed by its DELETE or the case's cleanup; the --seed command line replays it, the curl script of one sequence cannot)`, actual: reusedEarlier.id, location: '$.id' });
+  }
 }
 
 /**
@@ -177,7 +195,8 @@ class Create implements Step {
     const id = keyOf(api.resource, created);
     // A key the client chose (a username sent in the body) is not the server's to reuse.
     const chosen = isObject(this.body) && String((sentRecord(op, this.body) as Row)[keyField(api.resource, created)]) === id;
-    if (model.seen.has(id) && !chosen) fail(api, { check: 'id-reused', message: `${op.operationId} gave id ${id}, which an earlier record had`, actual: id, location: '$.id' });
+    if (model.seen.has(id) && !chosen) fail(api, { check: 'id-reused', message: `${op.operationId} gave id ${id}, which an earlier record of this sequence had`, actual: id, location: '$.id' });
+    else if (model.earlier.has(id) && !chosen) model.reusedEarlier ??= id;
     model.seen.add(id);
     model.mine.set(id, created);
     if (!api.resource.read) return;
@@ -277,11 +296,11 @@ class List implements Step {
   check = () => true;
   async run(model: Model, api: Api): Promise<void> {
     const failures: Failure[] = [];
-    const all = await walkList(api.run, api.resource, {}, api.limits.max, failures);
+    const all = await walkList(api.run, api.resource, {}, api.paging, api.limits.max, failures);
     guard(api.run);
     if (!all) return;
     const pageSize = Math.max(api.limits.min, Math.min(api.limits.max, Math.ceil(all.rows.length / 4)));
-    const paged = await walkList(api.run, api.resource, {}, pageSize, failures);
+    const paged = await walkList(api.run, api.resource, {}, api.paging, pageSize, failures);
     if (paged) checkWalks({}, all, paged, failures, (row) => row[keyField(api.resource, row)]);
     const ids = new Set(all.rows.map((row) => keyOf(api.resource, row)));
     for (const id of model.mine.keys()) if (!ids.has(id)) failures.push({ check: 'state-listed', message: `${api.resource.name} ${id}, created by this sequence, is not in ${describe({})}` });
@@ -306,7 +325,7 @@ class List implements Step {
     }
     if (Object.keys(query).length === 0) return;
     const failures: Failure[] = [];
-    const got = await walkList(api.run, api.resource, query, this.small, failures);
+    const got = await walkList(api.run, api.resource, query, api.paging, this.small, failures);
     guard(api.run);
     if (!got) return;
     const strict = all.rows.filter((r) => Object.entries(query).every(([k, v]) => matches(r, k, v, false)));

@@ -1,0 +1,45 @@
+import type { Schema } from '../../spec/openapi.js';
+import type { Operation } from '../../spec/operation-index.js';
+
+/** How a list operation says it pages, read from the query parameters it documents. */
+export interface ListPaging {
+  /** The page-size parameter (`limit`, `per_page`, json-server's `_limit`) and its bounds. */
+  limit?: { name: string; min: number; max: number };
+  /** The page-number parameter (`page`, `_page`) and its first page. */
+  page?: { name: string; first: number };
+}
+
+const LIMIT = ['limit', 'per_page', 'perpage', 'page_size', 'pagesize', 'size', 'max_results', 'maxresults'];
+const PAGE = ['page', 'page_number', 'pagenumber'];
+
+/** `_limit` and `$page` name what `limit` and `page` do (json-server, some OData-style APIs). */
+const bare = (name: string) => name.toLowerCase().replace(/^[_$]/, '');
+
+/**
+ * The paging parameters a list documents. The runner sends only these: a server that does not
+ * know `limit` ignores it, and a page larger than a limit nobody documented is no defect.
+ */
+export function listPaging(list: Operation | undefined): ListPaging {
+  const query = (list?.parameters ?? []).filter((p) => p.in === 'query');
+  const find = (names: readonly string[]) => query.find((p) => names.includes(bare(p.name)));
+  const paging: ListPaging = {};
+  const limit = find(LIMIT);
+  if (limit) {
+    const schema = (limit.schema ?? {}) as Schema;
+    paging.limit = { name: limit.name, min: Math.max(1, schema.minimum ?? 1), max: schema.maximum ?? 100 };
+  }
+  const page = find(PAGE);
+  if (page) paging.page = { name: page.name, first: (page.schema as Schema | undefined)?.minimum === 0 ? 0 : 1 };
+  return paging;
+}
+
+/**
+ * The query of a list's first page of `size` records: the documented page size, and the first
+ * page named outright where the document has a page number (json-server sends `Link` only then).
+ */
+export function firstPageQuery(paging: ListPaging, size: number): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (paging.limit) query[paging.limit.name] = String(size);
+  if (paging.page) query[paging.page.name] = String(paging.page.first);
+  return query;
+}
