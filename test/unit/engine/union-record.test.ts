@@ -3,7 +3,7 @@ import { inferResources } from '../../../src/engine/crud/infer-resources.js';
 import { answerOf, recordFromInput } from '../../../src/engine/crud/record-shape.js';
 import { branchOf, recordObjectSchema } from '../../../src/engine/crud/union-record.js';
 import { createFaker } from '../../../src/generation/create-faker.js';
-import type { Document } from '../../../src/spec/openapi.js';
+import type { Document, Schema } from '../../../src/spec/openapi.js';
 import { buildOperationIndex } from '../../../src/spec/operation-index.js';
 
 const json = (schema: object) => ({ 'application/json': { schema } });
@@ -40,7 +40,7 @@ describe('records of several kinds (a oneOf or anyOf of object schemas)', () => 
   });
 
   it('is no record schema when a branch is no object', () => {
-    expect(recordObjectSchema({ oneOf: [drink, { type: 'string' }] })).toBeUndefined();
+    expect(recordObjectSchema({ oneOf: [drink, { type: 'string' }] } as Schema)).toBeUndefined();
   });
 
   it('shapes each record by its own branch: the discriminating value picks it', () => {
