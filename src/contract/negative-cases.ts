@@ -148,7 +148,7 @@ function unknownReference(planner: Planner, operation: Operation, body: unknown)
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const properties = Object.entries(requestProperties(operation));
   const found = properties.find(([name, schema]) => {
-    const resource = resourceFor(planner.resources, name, schema);
+    const resource = resourceFor(planner.resources, name, schema, operation.path);
     return resource !== undefined && isCheckedTarget(asReferenceTarget(resource));
   });
   if (!found) return undefined;

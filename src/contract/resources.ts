@@ -75,10 +75,11 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
  * the id parameter's name (`petId` -> pet), by the rule the mock checks references by
  * (src/spec/record-references.ts). Only names that say they are a reference count (`categoryId`,
  * `owner_id`): a field `id` or `name` is the record's own. With a body field's `schema`, its type
- * must hold the resource's ids.
+ * must hold the resource's ids; with its operation's path, a field naming the resource whose paths
+ * the operation is on is the record's own (or its parent's).
  */
-export function resourceFor(resources: ReadonlyMap<string, Resource>, name: string, schema?: Schema): Resource | undefined {
-  return referenceTarget(name, [...resources.values()], asReferenceTarget, schema);
+export function resourceFor(resources: ReadonlyMap<string, Resource>, name: string, schema?: Schema, operationPath?: string): Resource | undefined {
+  return referenceTarget(name, [...resources.values()], asReferenceTarget, schema, operationPath);
 }
 
 export function asReferenceTarget(resource: Resource): ReferenceTarget {
@@ -128,7 +129,7 @@ export function bodyRefs(resources: ReadonlyMap<string, Resource>, operation: Op
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return refs;
   const properties = requestProperties(operation);
   for (const field of Object.keys(value)) {
-    const resource = field in properties ? resourceFor(resources, field, properties[field]) : undefined;
+    const resource = field in properties ? resourceFor(resources, field, properties[field], operation.path) : undefined;
     if (resource) refs[field] = resource.name;
   }
   return refs;

@@ -45,9 +45,10 @@ function namesOf(target: ReferenceTarget): Set<string> {
  * very name, else the one named like the field's stem (`contact_id` -> `/contacts/{id}`). None
  * when the name is no reference name or several targets match. With `schema` (a body field's),
  * the field's type must also hold the target's ids (an integer field for integer ids, a string
- * one for the others): a `petId` string is no reference to integer-keyed pets.
+ * one for the others): a `petId` string is no reference to integer-keyed pets. With the body's
+ * `operationPath`, a field naming the resource whose paths the operation is on is no reference.
  */
-export function referenceTarget<T>(name: string, targets: readonly T[], describe: (target: T) => ReferenceTarget, schema?: Schema): T | undefined {
+export function referenceTarget<T>(name: string, targets: readonly T[], describe: (target: T) => ReferenceTarget, schema?: Schema, operationPath?: string): T | undefined {
   if (!isReferenceName(name)) return undefined;
   const byParam = targets.filter((t) => describe(t).itemParam === name);
   const stem = squash(referencedName(name));
@@ -55,7 +56,18 @@ export function referenceTarget<T>(name: string, targets: readonly T[], describe
   if (matching.length !== 1) return undefined;
   const target = matching[0]!;
   if (schema && !holdsIds(schema, describe(target).idType)) return undefined;
+  if (operationPath !== undefined && isOwnPath(operationPath, describe(target))) return undefined;
   return target;
+}
+
+/**
+ * Whether an operation is on the target's own paths (its collection, its items, below them): a
+ * body field naming the target there is the record's own id (`thingId` of a thing) or its
+ * parent's, which the path gives (`ownerId` under `/owners/{ownerId}`), not a reference.
+ */
+function isOwnPath(path: string, target: ReferenceTarget): boolean {
+  const item = `${target.collectionPath}/{${target.itemParam}}`;
+  return path === target.collectionPath || path === item || path.startsWith(`${item}/`);
 }
 
 function holdsIds(schema: Schema, idType: ReferenceTarget['idType']): boolean {

@@ -36,7 +36,7 @@ export function referencesOf(operation: Operation, targets: readonly Resource[])
   if (!status || !schema?.properties) return undefined;
   const checks: ReferenceCheck[] = [];
   for (const [field, property] of Object.entries(schema.properties as Record<string, Schema>)) {
-    const target = referenceTarget(field, targets, asReferenceTarget, assertNoRef(property));
+    const target = referenceTarget(field, targets, asReferenceTarget, assertNoRef(property), operation.path);
     if (target && isCheckedTarget(asReferenceTarget(target))) checks.push({ field, target });
   }
   return checks.length > 0 ? { checks, status } : undefined;

@@ -33,6 +33,14 @@ describe('references between records (the rule the mock and the runner share)', 
     expect(find('petId', {})).toBeUndefined();
   });
 
+  it("takes no field of a body sent to the target's own paths: it is the record's own id, or its parent's", () => {
+    expect(referenceTarget('petId', targets, (t) => t, { type: 'integer' }, '/pet')).toBeUndefined();
+    expect(referenceTarget('petId', targets, (t) => t, { type: 'integer' }, '/pet/{petId}')).toBeUndefined();
+    expect(referenceTarget('petId', targets, (t) => t, { type: 'integer' }, '/pet/{petId}/visits')).toBeUndefined();
+    expect(referenceTarget('petId', targets, (t) => t, { type: 'integer' }, '/store/order')).toBe(pets);
+    expect(referenceTarget('petId', targets, (t) => t, { type: 'integer' }, '/petting')).toBe(pets);
+  });
+
   it('takes none when two resources match the name', () => {
     const twice = [pets, { collectionPath: '/pets', itemParam: 'id', idType: 'integer' as const }];
     expect(referenceTarget('pet_id', twice, (t) => t)).toBeUndefined();
