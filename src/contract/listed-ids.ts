@@ -1,7 +1,7 @@
 import type { Schema } from '../spec/openapi.js';
 import type { Operation, OperationIndex } from '../spec/operation-index.js';
 import { successStatuses } from './documented-response.js';
-import { answerSchema } from './record-bodies.js';
+import { answerSchema, answerWrapper } from './record-bodies.js';
 
 const ENVELOPE_NAMES = ['data', 'items', 'results', 'records', 'content', 'entries', 'values', 'list'];
 
@@ -37,4 +37,27 @@ function itemsOf(schema: Schema): { at: string; items: Schema } | undefined {
   const arrays = Object.entries(schema.properties ?? {}).filter(([, p]) => objectItems(p as Schema));
   const chosen = arrays.find(([name]) => ENVELOPE_NAMES.includes(name.toLowerCase())) ?? (arrays.length === 1 ? arrays[0] : undefined);
   return chosen ? { at: `/${chosen[0]}`, items: objectItems(chosen[1] as Schema)! } : undefined;
+}
+
+/**
+ * Where a value for a path parameter nothing else gives can be read from one record the API
+ * answers without being asked for a particular one: a GET without path parameters whose success
+ * answer is an object (a singleton such as RealWorld's `GET /user`, the current user) with a
+ * property of exactly the parameter's name (`username` for `/profiles/{username}`), inside its
+ * wrapper where it has one. Only when exactly one such GET exists: two would be a guess.
+ */
+export function singletonValueSource(index: OperationIndex, operation: Operation, parameter: string): { source: Operation; expression: string } | undefined {
+  const found: { source: Operation; expression: string }[] = [];
+  for (const read of index.operations) {
+    if (read.method !== 'get' || read === operation || read.path.includes('{')) continue;
+    const status = successStatuses(read).map(Number).find((s) => answerSchema(read, s) !== undefined);
+    const schema = status === undefined ? undefined : answerSchema(read, status);
+    if (!schema || schema.type === 'array') continue;
+    const wrapper = answerWrapper(read, status!);
+    const record = wrapper ? (schema.properties?.[wrapper] as Schema | undefined) : schema;
+    const property = record?.properties?.[parameter] as Schema | undefined;
+    if (!property || (property.type !== 'string' && property.type !== 'integer')) continue;
+    found.push({ source: read, expression: `$response.body#${wrapper ? `/${wrapper}` : ''}/${parameter}` });
+  }
+  return found.length === 1 ? found[0] : undefined;
 }

@@ -4,7 +4,8 @@ import { documentedBodyProperty, documents, requiresCredential } from './documen
 import type { PlannedCase, Planner } from './planner.js';
 import { sunsetStatuses } from './positive-cases.js';
 import type { RequestTemplate } from './request-template.js';
-import { resourceFor } from './resources.js';
+import { isCheckedTarget, unknownReferenceStatus } from '../spec/record-references.js';
+import { asReferenceTarget, requestProperties, resourceFor } from './resources.js';
 import { invalidParameterValue, requestBodies, requestSchema, unknownIdValue, wrongTypeValue } from './sample-value.js';
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
@@ -55,10 +56,11 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     add('unsupported-media-type', 'with its JSON body sent as text/plain answers 415', { ...valid('api-key'), contentType: 'text/plain' }, ['415']);
   }
   const reference = unknownReference(planner, operation, body);
-  if (reference && operation.responses['422']) {
+  const referenceStatus = unknownReferenceStatus(operation);
+  if (reference && referenceStatus) {
     const request = planner.template(operation, 'api-key', { body: reference.value });
     if (request.body) request.body = { value: request.body.value, refs: omit(request.body.refs, reference.field) };
-    add(`unknown-reference:${reference.field}`, `with a ${reference.field} that names no record answers 422`, request, ['422']);
+    add(`unknown-reference:${reference.field}`, `with a ${reference.field} that names no record answers ${referenceStatus}`, request, [String(referenceStatus)]);
   }
   const idParameter = addressedItem(operation, [...planner.resources.values()].some((r) => r.create === operation));
   if (idParameter && documents(operation, '404')) {
@@ -140,11 +142,17 @@ export function badBodies(operation: Operation, body: unknown, isReference: (fie
   return variants;
 }
 
-/** The body with its first field that refers to another record (`categoryId`) set to an id no record has. */
+/**
+ * The body with its first field that refers to a top-level resource's record (`categoryId`) set
+ * to an id no record has: the references the mock checks (src/spec/record-references.ts).
+ */
 function unknownReference(planner: Planner, operation: Operation, body: unknown): { field: string; value: unknown } | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const properties = Object.entries(requestSchema(operation)?.properties ?? {}) as [string, Schema][];
-  const found = properties.find(([name]) => resourceFor(planner.resources, name) !== undefined);
+  const properties = Object.entries(requestProperties(operation));
+  const found = properties.find(([name, schema]) => {
+    const resource = resourceFor(planner.resources, name, schema, operation.path);
+    return resource !== undefined && isCheckedTarget(asReferenceTarget(resource));
+  });
   if (!found) return undefined;
   const [field, schema] = found;
   return { field, value: { ...(body as object), [field]: unknownIdValue(schema) } };

@@ -7,7 +7,7 @@ import type { SkippableStability } from './options.js';
 import { documentedValue, requiredParameterValues } from './parameter-values.js';
 import type { Prerequisite } from './prerequisites.js';
 import type { Credentials, RequestTemplate, ValueSource } from './request-template.js';
-import { listedIdSource } from './listed-ids.js';
+import { listedIdSource, singletonValueSource } from './listed-ids.js';
 import { bodyRefs, resourceForPath, type Resource } from './resources.js';
 import { requestBodies, sampleFromSchema } from './sample-value.js';
 
@@ -119,6 +119,12 @@ export class Planner {
     if (listed && listFixture && isComplete(this.recipes.get(listFixture)!.request) && !this.underCreated(this.recipes.get(listFixture)!.request)) {
       this.recipes.get(listFixture)!.reads.add(listed.expression);
       return { fixture: listFixture, expression: listed.expression };
+    }
+    const singleton = singletonValueSource(this.index, operation, parameter.name);
+    const singletonFixture = singleton ? this.linkFixture(singleton.source) : undefined;
+    if (singleton && singletonFixture && isComplete(this.recipes.get(singletonFixture)!.request)) {
+      this.recipes.get(singletonFixture)!.reads.add(singleton.expression);
+      return { fixture: singletonFixture, expression: singleton.expression };
     }
     return { value: sampleFromSchema((parameter.schema ?? {}) as Schema), unknown: `no link, resource or example gives the ${parameter.name} of ${operation.method.toUpperCase()} ${operation.path}` };
   }

@@ -1,4 +1,7 @@
+import { assertNoRef, mergeAllOf } from '../generation/merge-all-of.js';
+import type { Schema } from '../spec/openapi.js';
 import type { Operation, OperationIndex } from '../spec/operation-index.js';
+import { idTypeOf, isReferenceName, referencedName, referenceTarget, type ReferenceTarget } from '../spec/record-references.js';
 import { templateNames } from '../spec/operation-index.js';
 import { successStatuses } from './documented-response.js';
 import { linksGiving } from './links.js';
@@ -28,6 +31,8 @@ export interface Resource {
   idPointer?: string;
   /** The property the create's answer wraps the record in (`article` of `{article: {slug}}`), if it does. */
   answerWrapper?: string;
+  /** The type of its ids, from the path parameters that carry them (a body field referring to it must hold one). */
+  idType: ReferenceTarget['idType'];
 }
 
 export function deriveResources(index: OperationIndex): Map<string, Resource> {
@@ -42,14 +47,19 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
     const idParam = items[0] ? (itemPattern.exec(items[0].path)?.[1] as string) : undefined;
     if (!idParam) continue;
     const name = uniqueName(resources, isReferenceName(idParam) ? referencedName(idParam) : singular(create.path.split('/').at(-1) ?? idParam));
+    const itemPath = items[0]!.path;
+    const idSchemas = index.operations
+      .filter((o) => o.path === itemPath || o.path.startsWith(`${itemPath}/`))
+      .flatMap((o) => o.parameters.filter((p) => p.in === 'path' && p.name === idParam).map((p) => p.schema as Schema | undefined));
     const idPointer = items.flatMap((item) => linksGiving(index, item, idParam)).find((l) => l.source === create && typeof l.value === 'string' && l.value.startsWith('$response.body#'));
     const wrapper = answerWrapper(create, Number(statuses.includes('201') ? '201' : '200'));
     resources.set(name, {
       name,
       idParam,
       collectionPath: create.path,
-      itemPath: items[0]!.path,
+      itemPath,
       create,
+      idType: idTypeOf(idSchemas),
       read: items.find((o) => o.method === 'get'),
       remove: items.find((o) => o.method === 'delete'),
       createBody: requestBodies(create)[0]?.value,
@@ -62,16 +72,18 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
 
 /**
  * The resource a body field, or a path parameter outside the resource's own paths, refers to by
- * the id parameter's name (`petId` -> pet). Only names that say they are a reference count
- * (`categoryId`, `owner_id`): a field `id` or `name` is the record's own.
+ * the id parameter's name (`petId` -> pet), by the rule the mock checks references by
+ * (src/spec/record-references.ts). Only names that say they are a reference count (`categoryId`,
+ * `owner_id`): a field `id` or `name` is the record's own. With a body field's `schema`, its type
+ * must hold the resource's ids; with its operation's path, a field naming the resource whose paths
+ * the operation is on is the record's own (or its parent's).
  */
-export function resourceFor(resources: ReadonlyMap<string, Resource>, name: string): Resource | undefined {
-  if (!isReferenceName(name)) return undefined;
-  const all = [...resources.values()];
-  const byParam = all.filter((r) => r.idParam === name);
-  // `contact_id` names the resource at /contacts/{id} when no resource has that id parameter.
-  const matching = byParam.length > 0 ? byParam : all.filter((r) => r.name === referencedName(name));
-  return matching.length === 1 ? matching[0] : undefined;
+export function resourceFor(resources: ReadonlyMap<string, Resource>, name: string, schema?: Schema, operationPath?: string): Resource | undefined {
+  return referenceTarget(name, [...resources.values()], asReferenceTarget, schema, operationPath);
+}
+
+export function asReferenceTarget(resource: Resource): ReferenceTarget {
+  return { collectionPath: resource.collectionPath, itemParam: resource.idParam, idType: resource.idType };
 }
 
 /**
@@ -105,15 +117,6 @@ export function idFromBody(resource: Resource, body: unknown): string | number |
   return undefined;
 }
 
-function isReferenceName(name: string): boolean {
-  return /.(Id|ID|_id)$/.test(name);
-}
-
-/** `petId` -> pet, `email_id` -> email. */
-function referencedName(name: string): string {
-  return name.replace(/(_id|Id|ID)$/, '');
-}
-
 function uniqueName(resources: ReadonlyMap<string, Resource>, name: string): string {
   let candidate = name;
   for (let n = 2; resources.has(candidate); n++) candidate = `${name}${n}`;
@@ -124,9 +127,9 @@ function uniqueName(resources: ReadonlyMap<string, Resource>, name: string): str
 export function bodyRefs(resources: ReadonlyMap<string, Resource>, operation: Operation, value: unknown): Record<string, string> {
   const refs: Record<string, string> = {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return refs;
-  const properties = requestSchema(operation)?.properties ?? {};
+  const properties = requestProperties(operation);
   for (const field of Object.keys(value)) {
-    const resource = field in properties ? resourceFor(resources, field) : undefined;
+    const resource = field in properties ? resourceFor(resources, field, properties[field], operation.path) : undefined;
     if (resource) refs[field] = resource.name;
   }
   return refs;
@@ -145,6 +148,17 @@ export function itemPathParams(resources: ReadonlyMap<string, Resource>, resourc
   }
   params[resource.idParam] = { value: id };
   return params;
+}
+
+/** The top-level properties of an operation's JSON request body, allOf merged (as the mock reads them). */
+export function requestProperties(operation: Operation): Record<string, Schema> {
+  const schema = requestSchema(operation);
+  if (!schema) return {};
+  try {
+    return Object.fromEntries(Object.entries(mergeAllOf(assertNoRef(schema)).properties ?? {}).map(([name, p]) => [name, assertNoRef(p as Schema)]));
+  } catch {
+    return {};
+  }
 }
 
 /** The GET on the same path as an operation (for reading back what it wrote). */

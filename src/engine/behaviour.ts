@@ -50,5 +50,9 @@ export interface Behaviour {
   readonly resource?: string;
   /** Why an `unservable` operation cannot be served. */
   readonly reason?: string;
+  /** The body fields checked to name an existing record, as `field->resource` (`ownerId->owners`). */
+  readonly references?: readonly string[];
+  /** The record the path of an operation that is no CRUD action addresses, as `param->resource` (404 when absent). */
+  readonly addresses?: string;
   readonly handle: OperationHandler;
 }

@@ -12,6 +12,10 @@ export interface BehaviourLine {
   behaviour: string;
   resource?: string;
   reason?: string;
+  /** Body fields that must name an existing record (`ownerId->owners`). */
+  references?: readonly string[];
+  /** The record the path addresses (`menuItemId->menu`): 404 when it does not exist. */
+  addresses?: string;
 }
 
 export interface BehaviourPlan {
@@ -49,6 +53,8 @@ export function selectBehaviours(operations: readonly Operation[], document: Doc
     const line: BehaviourLine = { method: operation.method.toUpperCase(), path: operation.path, operationId: operation.operationId, behaviour: behaviour.kind };
     if (behaviour.resource !== undefined) line.resource = behaviour.resource;
     if (behaviour.reason !== undefined) line.reason = behaviour.reason;
+    if (behaviour.references !== undefined) line.references = behaviour.references;
+    if (behaviour.addresses !== undefined) line.addresses = behaviour.addresses;
     lines.push(line);
   }
   return { behaviours, lines, packs: packs.filter((p) => used.has(p)) };
@@ -60,7 +66,8 @@ export function formatBehaviourLines(lines: readonly BehaviourLine[]): string[] 
   const width = Math.max(0, ...left.map((l) => l.length));
   const kindWidth = Math.max(0, ...lines.map((l) => l.behaviour.length));
   return lines.map((l, i) => {
-    const tail = l.resource ?? (l.reason ? `(${l.reason})` : '');
+    const checks = [...(l.addresses ? [`addresses ${l.addresses}`] : []), ...(l.references ? [`references ${l.references.join(', ')}`] : [])];
+    const tail = [l.resource ?? (l.reason ? `(${l.reason})` : ''), ...checks].filter((t) => t !== '').join('  ');
     return `${left[i]!.padEnd(width)}  ${tail ? `${l.behaviour.padEnd(kindWidth)}  ${tail}` : l.behaviour}`.trimEnd();
   });
 }

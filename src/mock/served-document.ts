@@ -34,7 +34,8 @@ export async function serveDocument(loaded: LoadedDocument, seed: number, shared
   const index = buildOperationIndex(loaded.document, loaded.file);
   // Resources are inferred from every path, but only operations no pack claims are served as CRUD.
   const resources = inferResources(index.operations);
-  const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS, crudInference(resources));
+  const packServed = (op: (typeof index.operations)[number]) => BUILT_IN_PACKS.some((p) => p.claims(op, loaded.document));
+  const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS, crudInference(resources, index.operations, packServed));
   const security = buildSecurityIndex(loaded.document, index.operations);
   const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
   const crudResources = resources.resources.filter((r) => plan.lines.some((l) => l.resource === r.name));

@@ -1,12 +1,49 @@
 import type { Operation } from '../../spec/operation-index.js';
+import type { Behaviour } from '../behaviour.js';
+import { exampleBehaviour } from '../example-answer.js';
 import type { Inference } from '../select-behaviours.js';
+import { addressedRecordOf, checkAddressed, type AddressedRecord } from './addressed-record.js';
 import { crudBehaviour } from './crud-behaviour.js';
-import type { ResourceIndex } from './infer-resources.js';
+import type { Resource, ResourceIndex } from './infer-resources.js';
+import { checkReferences, referencesOf, type OperationReferences } from './reference-checks.js';
 
-/** CRUD behaviours for the operations of inferred resources (undefined for the others). */
-export function crudInference(resources: ResourceIndex): Inference {
+/**
+ * CRUD behaviours for the operations of inferred resources; for every operation no pack claims,
+ * the references its body makes to records are checked, and an operation that is no CRUD action
+ * answers 404 for a record its path addresses that does not exist
+ * (docs/decisions/037-references-between-records.md). Undefined leaves an operation to examples
+ * with no such check. `packServed` tells the operations a pack claims: their records are the
+ * pack's, not the inferred resources'.
+ */
+export function crudInference(resources: ResourceIndex, operations: readonly Operation[], packServed: (operation: Operation) => boolean): Inference {
+  const generic = operations.filter((op) => !packServed(op));
+  const served = resources.resources.filter((r) => generic.some((op) => resources.actionOf(op)?.resource === r));
+  // Resources a client creates records of (as the runner's are: a create answering 201 or 200).
+  const targets = served.filter((r) => !r.singleton && generic.some((op) => {
+    const found = resources.actionOf(op);
+    return found?.resource === r && found.action === 'create' && (Object.hasOwn(op.responses, '201') || Object.hasOwn(op.responses, '200'));
+  }));
   return (operation: Operation) => {
     const found = resources.actionOf(operation);
-    return found ? crudBehaviour(found.resource, found.action, operation) : undefined;
+    const references = referencesOf(operation, targets);
+    if (found) return checked(crudBehaviour(found.resource, found.action, operation), references, undefined);
+    const addressed = addressedRecordOf(operation, served, targets, operations);
+    return references || addressed ? checked(exampleBehaviour(operation), references, addressed) : undefined;
+  };
+}
+
+/** A behaviour that first checks the references of the request body and the record its path addresses. */
+function checked(behaviour: Behaviour, references: OperationReferences | undefined, addressed: AddressedRecord | undefined): Behaviour {
+  if (!references && !addressed) return behaviour;
+  const referenceList = references?.checks.map((c) => `${c.field}->${c.target.name}`);
+  return {
+    ...behaviour,
+    ...(referenceList ? { references: referenceList } : {}),
+    ...(addressed && !behaviour.kind.startsWith('crud:') ? { addresses: `${addressed.param}->${addressed.resource.name}` } : {}),
+    handle: async (ctx) => {
+      if (addressed) await checkAddressed(addressed, ctx, ctx.state.records);
+      if (references) await checkReferences(references, ctx.valid.body, ctx.state.records);
+      return behaviour.handle(ctx);
+    },
   };
 }

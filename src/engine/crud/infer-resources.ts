@@ -3,6 +3,7 @@ import type { MediaType, Response, Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
 import { lastLiteral, unwrapRecord, wrapperNames, wrapperProperty } from '../../spec/record-wrapper.js';
 import { isJsonType, successStatus } from '../documented-responses.js';
+import { recordObjectSchema } from './union-record.js';
 
 /**
  * A resource inferred from paths (docs/decisions/019-crud-inference.md): a collection path
@@ -172,15 +173,10 @@ function jsonKey(content: Readonly<Record<string, MediaType>>): string | undefin
   return types.find((t) => isJsonType(t) && t !== '*/*') ?? types.find((t) => t === '*/*');
 }
 
+/** An object schema, allOf merged, or a union of object schemas (union-record.ts); undefined for anything else. */
 function objectSchema(schema: Schema | undefined): MergedSchema | undefined {
-  if (!schema) return undefined;
-  let merged: MergedSchema;
-  try {
-    merged = mergeAllOf(assertNoRef(schema));
-  } catch {
-    return undefined;
-  }
-  return merged.properties && (merged.type === undefined || merged.type === 'object') ? merged : undefined;
+  const merged = recordObjectSchema(schema);
+  return merged && (merged.type === undefined || merged.type === 'object') ? merged : undefined;
 }
 
 /** The schema of the records a list answers, and where they are in its body. */

@@ -1,8 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import { fakeFromSchema } from '../../generation/fake-value.js';
-import { assertNoRef, mergeAllOf, type MergedSchema } from '../../generation/merge-all-of.js';
+import { assertNoRef, type MergedSchema } from '../../generation/merge-all-of.js';
 import type { Schema } from '../../spec/openapi.js';
 import type { StoredRecord } from '../../store/record-store.js';
+import { branchOf, recordObjectSchema } from './union-record.js';
 
 type Fields = Record<string, unknown>;
 
@@ -15,7 +16,8 @@ const NONE: ReadonlySet<string> = new Set();
  * the record schema marks read-only), `server`
  * fields (the id, the parent's id) are set, and required fields still missing are generated.
  */
-export function recordFromInput(schema: MergedSchema, input: unknown, base: StoredRecord | undefined, server: Fields, faker: Faker, writable: ReadonlySet<string> = NONE): Fields {
+export function recordFromInput(union: MergedSchema, input: unknown, base: StoredRecord | undefined, server: Fields, faker: Faker, writable: ReadonlySet<string> = NONE): Fields {
+  const schema = branchOf(union, input ?? base);
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const serverOwns = (name: string) => isReadOnly(properties[name]) && !writable.has(name);
   const out: Fields = {};
@@ -49,8 +51,9 @@ export function mergePatch(base: StoredRecord, patch: unknown): Fields {
  * left out too, and generated when required: documents often describe requests and answers
  * by different schemas.
  */
-export function answerOf(schema: MergedSchema | undefined, record: StoredRecord, faker: Faker): Fields {
-  if (!schema?.properties) return { ...record };
+export function answerOf(union: MergedSchema | undefined, record: StoredRecord, faker: Faker): Fields {
+  if (!union?.properties) return { ...record };
+  const schema = branchOf(union, record);
   const properties = schema.properties as Record<string, Schema>;
   const out: Fields = {};
   for (const [name, property] of Object.entries(properties)) {
@@ -120,13 +123,7 @@ function isReadOnly(property: Schema | undefined): boolean {
   return property !== undefined && assertNoRef(property).readOnly === true;
 }
 
-/** A schema with its allOf merged; undefined when it is no object schema. */
+/** A schema with its allOf merged, or a union of object schemas; undefined when it is no object schema. */
 export function objectSchemaOf(schema: Schema | undefined): MergedSchema | undefined {
-  if (!schema) return undefined;
-  try {
-    const merged = mergeAllOf(assertNoRef(schema));
-    return merged.properties ? merged : undefined;
-  } catch {
-    return undefined;
-  }
+  return recordObjectSchema(schema);
 }

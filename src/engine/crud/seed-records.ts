@@ -7,6 +7,7 @@ import type { RecordData, RecordStore } from '../../store/record-store.js';
 import type { Resource } from './infer-resources.js';
 import { makeId } from './crud-behaviour.js';
 import { recordFromInput } from './record-shape.js';
+import { branchOf } from './union-record.js';
 import { SINGLETON_KEY, singletonRecord } from './singleton-behaviour.js';
 
 /** Records per top-level resource, and per parent record for a nested one. */
@@ -34,7 +35,7 @@ export async function seedRecords(resources: readonly Resource[], seed: number):
       const count = resource.parent ? PER_PARENT : Math.max(TOP_LEVEL, resource.examples.length);
       for (let i = 0; i < count; i += 1) {
         const example = resource.parent ? undefined : resource.examples[i];
-        const key = await seedOne(store, resource, scope, example, faker);
+        const key = await seedOne(store, resource, scope, example, faker, i);
         if (key) keys.push(key);
       }
     }
@@ -43,7 +44,7 @@ export async function seedRecords(resources: readonly Resource[], seed: number):
   return store.snapshot();
 }
 
-async function seedOne(store: RecordStore, resource: Resource, scope: string, example: Record<string, unknown> | undefined, faker: Faker): Promise<string | undefined> {
+async function seedOne(store: RecordStore, resource: Resource, scope: string, example: Record<string, unknown> | undefined, faker: Faker, index: number): Promise<string | undefined> {
   const idSchema = resource.idField ? (resource.record.properties![resource.idField] as Schema) : undefined;
   const given = resource.idField ? example?.[resource.idField] : undefined;
   const id = typeof given === 'string' || typeof given === 'number' ? String(given) : await makeId(resource, store, scope, faker, idSchema);
@@ -58,7 +59,8 @@ async function seedOne(store: RecordStore, resource: Resource, scope: string, ex
   }
   try {
     // Seed records have every property (optional ones too), so that lists show the whole shape.
-    const record = recordFromInput(resource.record, example ?? fakeFromSchema(resource.record, faker, { optionalRate: 1 }), undefined, server, faker);
+    // A union record (Beverage | Dessert) is generated from one branch, each in turn.
+    const record = recordFromInput(resource.record, example ?? fakeFromSchema(branchOf(resource.record, undefined, index), faker, { optionalRate: 1 }), undefined, server, faker);
     await store.put(resource.name, scope, id, record);
   } catch {
     return undefined; // a schema nothing can be generated for: the resource starts with fewer records

@@ -100,6 +100,10 @@ interface Line {
   operationId: string;
   behaviour: string;
   resource?: string;
+  /** Body fields that must name an existing record (`petId->pet`). */
+  references?: string[];
+  /** The record the path addresses (`menuItemId->menu`). */
+  addresses?: string;
 }
 
 /** The first record of a list answer: a plain array or the array property of an envelope. */
@@ -122,6 +126,23 @@ export async function exerciseEveryOperation(mock: DocumentMock, session: string
   const faker = createFaker(3);
   const rank = (m: string) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].indexOf(m);
   const answers = new Map<string, Answer>();
+  /** The id of a record of a top-level resource: its list's first, else one created. */
+  const idOf = async (resource: string): Promise<unknown> => {
+    const list = lines.find((l) => l.behaviour === 'crud:list' && l.resource === resource && !l.path.includes('{'));
+    const create = lines.find((l) => l.behaviour === 'crud:create' && l.resource === resource && !l.path.includes('{'));
+    let record = list ? firstRecord((await mock.request('GET', list.path, { session })).body) : undefined;
+    if (!record && create) record = (await mock.request('POST', create.path, { session, ...bodyFor(index.byId(create.operationId)!, faker, await refsOf(create)) })).body;
+    return record?.id;
+  };
+  // Fields that refer to records name existing ones, as a valid request must.
+  const refsOf = async (line: Line): Promise<Record<string, unknown>> => {
+    const refs: Record<string, unknown> = {};
+    for (const reference of line.references ?? []) {
+      const [field, resource] = reference.split('->') as [string, string];
+      refs[field] = await idOf(resource);
+    }
+    return refs;
+  };
   for (const line of [...lines].sort((a, b) => rank(a.method) - rank(b.method))) {
     const operation = index.byId(line.operationId)!;
     let path = '';
@@ -135,27 +156,29 @@ export async function exerciseEveryOperation(mock: DocumentMock, session: string
       const list = lines.find((l) => l.behaviour === 'crud:list' && l.path === template);
       const create = lines.find((l) => l.behaviour === 'crud:create' && l.path === template);
       let listed = list ? firstRecord((await mock.request('GET', path, { session })).body) : undefined;
-      if (!listed && create) listed = (await mock.request('POST', path, { session, ...bodyFor(index.byId(create.operationId)!, faker) })).body;
+      if (!listed && create) listed = (await mock.request('POST', path, { session, ...bodyFor(index.byId(create.operationId)!, faker, await refsOf(create)) })).body;
       const schema = operation.parameters.find((p) => p.in === 'path' && p.name === param)?.schema as Schema;
-      const value = listed?.[param] ?? listed?.id ?? fakeFromSchema(schema, faker);
+      const addressed = line.addresses?.startsWith(`${param}->`) ? await idOf(line.addresses.slice(param.length + 2)) : undefined;
+      const value = listed?.[param] ?? listed?.id ?? addressed ?? fakeFromSchema(schema, faker);
       path += `/${encodeURIComponent(String(value))}`;
     }
     const query = new URLSearchParams();
     for (const p of operation.parameters.filter((p) => p.in === 'query' && p.required)) query.set(p.name, String(fakeFromSchema(p.schema as Schema, faker)));
-    const sent: Sent = { session, ...bodyFor(operation, faker) };
+    const sent: Sent = { session, ...bodyFor(operation, faker, await refsOf(line)) };
     const qs = query.toString();
     answers.set(line.operationId, await mock.request(line.method, qs ? `${path}?${qs}` : path, sent));
   }
   return answers;
 }
 
-/** A body for the operation: its first documented example (JSON preferred), else one generated from the schema. */
-export function bodyFor(operation: Operation, faker: ReturnType<typeof createFaker>): Sent {
+/** A body for the operation: its first documented example (JSON preferred), else one generated from the schema; `replaced` fields replace its own. */
+export function bodyFor(operation: Operation, faker: ReturnType<typeof createFaker>, replaced: Record<string, unknown> = {}): Sent {
   const content = operation.requestBody?.content;
   if (!content) return {};
   const type = Object.keys(content).find((t) => t.includes('json')) ?? Object.keys(content)[0]!;
   const media = content[type]!;
-  const value = Object.values((media.examples ?? {}) as Record<string, { value: unknown }>)[0]?.value ?? media.example ?? (media.schema ? fakeFromSchema(media.schema as Schema, faker) : 'x');
+  let value = Object.values((media.examples ?? {}) as Record<string, { value: unknown }>)[0]?.value ?? media.example ?? (media.schema ? fakeFromSchema(media.schema as Schema, faker) : 'x');
+  if (Object.keys(replaced).length > 0 && value && typeof value === 'object' && !Array.isArray(value)) value = { ...value, ...replaced };
   if (type.includes('json')) return { headers: { 'Content-Type': type }, rawBody: JSON.stringify(value) };
   const fields = value && typeof value === 'object' ? Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as [string, string]) : [];
   if (type === 'application/x-www-form-urlencoded') return { headers: { 'Content-Type': type }, rawBody: new URLSearchParams(fields).toString() };

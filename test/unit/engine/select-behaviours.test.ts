@@ -46,7 +46,7 @@ function context(operationId: string, packs: Map<string, unknown>): BehaviourCon
 
 describe('selectBehaviours', () => {
   it('asks the packs first, then the inference, then answers from examples or generated data', () => {
-    const plan = selectBehaviours(operations, document, [counterPack], crudInference(inferResources(operations)));
+    const plan = selectBehaviours(operations, document, [counterPack], crudInference(inferResources(operations), operations, (op) => counterPack.claims(op, document)));
     expect(plan.lines.map((l) => [l.operationId, l.behaviour, l.resource])).toEqual([
       ['listThings', 'crud:list', 'things'],
       ['createThing', 'crud:create', 'things'],
@@ -92,7 +92,7 @@ describe('selectBehaviours', () => {
   });
 
   it('prints aligned lines: method and path, behaviour, resource', () => {
-    const plan = selectBehaviours(operations, document, [], crudInference(inferResources(operations)));
+    const plan = selectBehaviours(operations, document, [], crudInference(inferResources(operations), operations, () => false));
     expect(formatBehaviourLines(plan.lines)).toEqual([
       'GET /things            crud:list    things',
       'POST /things           crud:create  things',
