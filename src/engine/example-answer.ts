@@ -4,7 +4,7 @@ import { fakeFromSchema } from '../generation/fake-value.js';
 import type { Response, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import type { Behaviour } from './behaviour.js';
-import { chooseMedia, documentedExample, requiredHeaders, successStatus } from './documented-responses.js';
+import { chooseMedia, documentedExample, isJsonType, requiredHeaders, successStatus } from './documented-responses.js';
 import { encodeBody } from './media-body.js';
 
 /**
@@ -19,8 +19,8 @@ export function exampleBehaviour(operation: Operation): Behaviour {
   if (!success) return unservable('it documents no response');
   const { status, response } = success;
   const chosen = chooseMedia(response.content);
-  const example = chosen ? documentedExample(chosen.media) : undefined;
   const schema = chosen?.media.schema as Schema | undefined;
+  const example = chosen ? usableExample(documentedExample(chosen.media), schema, chosen.type) : undefined;
   if (chosen && !example && schema) {
     try {
       fakeFromSchema(schema, probe());
@@ -38,6 +38,21 @@ export function exampleBehaviour(operation: Operation): Behaviour {
       return { status, body, headers, contentType };
     },
   };
+}
+
+/**
+ * A JSON example written as a string where the schema wants no string (Swagger 2.0 documents
+ * often hold `examples: {application/json: "{\"name\": ...}"}`): the JSON it holds, or none
+ * when that is not JSON (the answer is then generated from the schema).
+ */
+function usableExample(example: { value: unknown } | undefined, schema: Schema | undefined, type: string): { value: unknown } | undefined {
+  if (!example || typeof example.value !== 'string' || !isJsonType(type) || !schema?.type || schema.type === 'string') return example;
+  if (Array.isArray(schema.type) && schema.type.includes('string')) return example;
+  try {
+    return { ...example, value: JSON.parse(example.value) };
+  } catch {
+    return undefined;
+  }
 }
 
 let probeFaker: ReturnType<typeof createFaker> | undefined;

@@ -10,6 +10,8 @@ export const CORPUS = [
   'documents/resend/openapi.yaml',
   'documents/redocly-cafe/openapi.yaml',
   'documents/realworld/openapi.yaml',
+  'documents/microcks-api-pastry/openapi.yaml',
+  'documents/microcks-beer-catalog/swagger.json',
   'third-party/oai-link-example.yaml',
   'third-party/oai-petstore-expanded.yaml',
   'third-party/swagger-petstore-3.yaml',

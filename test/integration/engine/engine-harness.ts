@@ -130,7 +130,7 @@ export async function exerciseEveryOperation(mock: DocumentMock, session: string
   const idOf = async (resource: string): Promise<unknown> => {
     const list = lines.find((l) => l.behaviour === 'crud:list' && l.resource === resource && !l.path.includes('{'));
     const create = lines.find((l) => l.behaviour === 'crud:create' && l.resource === resource && !l.path.includes('{'));
-    let record = list ? firstRecord((await mock.request('GET', list.path, { session })).body) : undefined;
+    let record = list ? firstRecord((await mock.request('GET', withRequiredQuery(index.byId(list.operationId)!, list.path, faker), { session })).body) : undefined;
     if (!record && create) record = (await mock.request('POST', create.path, { session, ...bodyFor(index.byId(create.operationId)!, faker, await refsOf(create)) })).body;
     return record?.id;
   };
@@ -155,20 +155,25 @@ export async function exerciseEveryOperation(mock: DocumentMock, session: string
       const template = operation.path.slice(0, operation.path.indexOf(`/{${param}}`));
       const list = lines.find((l) => l.behaviour === 'crud:list' && l.path === template);
       const create = lines.find((l) => l.behaviour === 'crud:create' && l.path === template);
-      let listed = list ? firstRecord((await mock.request('GET', path, { session })).body) : undefined;
+      let listed = list ? firstRecord((await mock.request('GET', withRequiredQuery(index.byId(list.operationId)!, path, faker), { session })).body) : undefined;
       if (!listed && create) listed = (await mock.request('POST', path, { session, ...bodyFor(index.byId(create.operationId)!, faker, await refsOf(create)) })).body;
       const schema = operation.parameters.find((p) => p.in === 'path' && p.name === param)?.schema as Schema;
       const addressed = line.addresses?.startsWith(`${param}->`) ? await idOf(line.addresses.slice(param.length + 2)) : undefined;
       const value = listed?.[param] ?? listed?.id ?? addressed ?? fakeFromSchema(schema, faker);
       path += `/${encodeURIComponent(String(value))}`;
     }
-    const query = new URLSearchParams();
-    for (const p of operation.parameters.filter((p) => p.in === 'query' && p.required)) query.set(p.name, String(fakeFromSchema(p.schema as Schema, faker)));
     const sent: Sent = { session, ...bodyFor(operation, faker, await refsOf(line)) };
-    const qs = query.toString();
-    answers.set(line.operationId, await mock.request(line.method, qs ? `${path}?${qs}` : path, sent));
+    answers.set(line.operationId, await mock.request(line.method, withRequiredQuery(operation, path, faker), sent));
   }
   return answers;
+}
+
+/** The path with the operation's required query parameters (a list that needs `?myparam=`), generated. */
+function withRequiredQuery(operation: Operation, path: string, faker: ReturnType<typeof createFaker>): string {
+  const query = new URLSearchParams();
+  for (const p of operation.parameters.filter((p) => p.in === 'query' && p.required)) query.set(p.name, String(fakeFromSchema(p.schema as Schema, faker)));
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
 }
 
 /** A body for the operation: its first documented example (JSON preferred), else one generated from the schema; `replaced` fields replace its own. */

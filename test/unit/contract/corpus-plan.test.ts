@@ -10,7 +10,7 @@ import { SpecError } from '../../../src/spec/spec-error.js';
 
 const CORPUS = fileURLToPath(new URL('../../fixtures/documents/', import.meta.url));
 const folders = readdirSync(CORPUS, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
-const entryOf = (folder: string) => ['openapi.yaml', 'swagger.yaml'].map((f) => join(CORPUS, folder, f)).find((f) => existsSync(f))!;
+const entryOf = (folder: string) => ['openapi.yaml', 'swagger.yaml', 'swagger.json'].map((f) => join(CORPUS, folder, f)).find((f) => existsSync(f))!;
 const defaults: PlanOptions = { tags: [], operations: [], skipStability: [], includeRateLimit: true, readonlyKey: 'ro' };
 
 /** What is wrong with a template the plan would send: an operation it does not know, a fixture with no recipe, a path value it lacks. */

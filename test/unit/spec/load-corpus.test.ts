@@ -19,6 +19,9 @@ const cases = [
   { name: 'museum', file: 'openapi.yaml', version: '3.1', operations: 8 },
   { name: 'resend', file: 'openapi.yaml', version: '3.1', operations: 104 },
   { name: 'redocly-cafe', file: 'openapi.yaml', version: '3.1', operations: 12 },
+  { name: 'realworld', file: 'openapi.yaml', version: '3.1', operations: 19 },
+  { name: 'microcks-api-pastry', file: 'openapi.yaml', version: '3.0', operations: 3 },
+  { name: 'microcks-beer-catalog', file: 'swagger.json', version: '2.0', operations: 3 },
 ] as const;
 
 describe('loading the corpus of third-party documents', () => {
