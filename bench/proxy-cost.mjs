@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // npm run bench:proxy: where the proxy's overhead goes, in CPU time per request (user + system,
 // from /proc/PID/stat), each server its own process as a user runs them, all pinned to core 0,
-// the load generator on core 1. Three layouts: the mock alone; `petstore-kit proxy` in front of
-// `petstore-kit mock`; and a bare forwarder (no checks, bench/servers/bare-forwarder.mjs) in front
-// of the mock, the floor for any Node proxy. CPU time per request hardly depends on what else the
+// the load generator on core 1. Four layouts: the mock alone; `petstore-kit proxy` in front of
+// `petstore-kit mock`; a bare forwarder (no checks, bench/servers/bare-forwarder.mjs) in front
+// of the mock, the floor for any Node proxy; and Prism's `prism proxy` in front of the mock. CPU time per request hardly depends on what else the
 // machine runs, so this holds where the req/s of `npm run bench` swing with other load.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PRISM = `${ROOT}node_modules/@stoplight/prism-cli/dist/index.js`;
 const KEY = 'bench-unlimited';
 const args = new Map(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const AMOUNT = Number(args.get('requests') ?? 20_000);
@@ -50,10 +51,15 @@ const LAYOUTS = {
   'mock alone': [],
   'proxy + mock': [(port, upstream) => [`${ROOT}dist/cli/main.js`, 'proxy', '--upstream', upstream, '--port', port, '--quiet']],
   'bare forwarder + mock': [(port, upstream) => [`${ROOT}bench/servers/bare-forwarder.mjs`, port, upstream]],
+  // The baseline users compare us with: Prism's validation proxy, silenced as ours is --quiet.
+  'prism proxy + mock': [(port, upstream) => [PRISM, 'proxy', `${ROOT}spec/petstore.yaml`, upstream, '-p', port, '-h', '127.0.0.1', '-v', 'silent']],
 };
+// --only=prism: just the layouts whose name contains one of these (the mock alone always runs).
+const ONLY = args.get('only')?.split(',');
 
 const rows = [];
 for (const [layout, fronts] of Object.entries(LAYOUTS)) {
+  if (ONLY && fronts.length > 0 && !ONLY.some((o) => layout.includes(o))) continue;
   const mock = start(mockArgv);
   await ready(mock);
   const front = fronts.length > 0 ? start((port) => fronts[0](port, mock.url)) : undefined;

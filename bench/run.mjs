@@ -29,6 +29,8 @@ const SERVERS = {
   'prism default': (port) => [process.execPath, [PRISM, 'mock', SPEC, '-p', port, '-h', '127.0.0.1']],
   ours: (port) => [process.execPath, [`${ROOT}dist/cli/main.js`, 'mock', '--port', port, '--quiet', '--config', `${ROOT}bench/bench-keys.json`]],
   'ours via proxy': (port) => [process.execPath, [`${ROOT}bench/servers/mock-behind-proxy.mjs`, port]],
+  // The baseline for the proxy: Prism's validation proxy in front of our mock, both on core 0.
+  'prism proxy': (port) => [process.execPath, [`${ROOT}bench/servers/mock-behind-prism-proxy.mjs`, port]],
 };
 
 const NEW_PET = JSON.stringify({ name: 'Bench', categoryId: 1 });
@@ -78,9 +80,11 @@ function stop(server) {
   });
 }
 
+// A server's peak, plus its children's ('prism proxy' runs Prism in a child of our mock's process).
 function peakRssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024 + children.reduce((sum, child) => sum + peakRssMb(child), 0);
 }
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -112,7 +116,7 @@ async function throughput() {
         for (const s of servers) {
           if (s.name === 'ours') await fetch(`${s.url}/__admin/reset`, { method: 'POST' });
           // The proxy forwards /__admin too (it is outside the document): the mock behind it resets.
-          if (s.name === 'ours via proxy') await fetch(`${s.url}/__admin/reset`, { method: 'POST' });
+          if (s.name === 'ours via proxy' || s.name === 'prism proxy') await fetch(`${s.url}/__admin/reset`, { method: 'POST' });
           const r = await load(s.url, requests);
           (samples[workload] ??= {})[s.name] ??= [];
           samples[workload][s.name].push(r);
@@ -197,7 +201,7 @@ if (ONLY) {
   process.exit(0);
 }
 const ratio = (w, a, b) => Math.round((table[w][a].rps / table[w][b].rps) * 100) / 100;
-const ratios = Object.fromEntries(Object.keys(table).map((w) => [w, { 'ours/express': ratio(w, 'ours', 'express'), 'ours/prism silent': ratio(w, 'ours', 'prism -v silent'), 'ours/prism default': ratio(w, 'ours', 'prism default'), 'proxy/ours': ratio(w, 'ours via proxy', 'ours') }]));
+const ratios = Object.fromEntries(Object.keys(table).map((w) => [w, { 'ours/express': ratio(w, 'ours', 'express'), 'ours/prism silent': ratio(w, 'ours', 'prism -v silent'), 'ours/prism default': ratio(w, 'ours', 'prism default'), 'proxy/ours': ratio(w, 'ours via proxy', 'ours'), 'prism proxy/ours': ratio(w, 'prism proxy', 'ours') }]));
 const startupMs = await startup();
 const memory = await memoryPlateau();
 const contract = await contractSuite().catch((e) => ({ error: String(e) }));
@@ -211,8 +215,8 @@ writeFileSync(`${ROOT}bench/results/latest.json`, `${JSON.stringify(results, nul
 
 const lines = ['| workload | server | req/s | p50 ms | p99 ms |', '|---|---|---:|---:|---:|'];
 for (const [w, byServer] of Object.entries(table)) for (const [name, r] of Object.entries(byServer)) lines.push(`| ${w} | ${name} | ${r.rps} | ${r.p50} | ${r.p99} |`);
-lines.push('', '| workload | ours/express | ours/prism silent | ours/prism default | via proxy/ours | p99 added by the proxy (ms) |', '|---|---:|---:|---:|---:|---:|');
-for (const [w, r] of Object.entries(ratios)) lines.push(`| ${w} | ${r['ours/express']} | ${r['ours/prism silent']} | ${r['ours/prism default']} | ${r['proxy/ours']} | ${table[w]['ours via proxy'].p99 - table[w].ours.p99} |`);
+lines.push('', '| workload | ours/express | ours/prism silent | ours/prism default | via proxy/ours | prism proxy/ours | p99 added by our proxy / by Prism\'s (ms) |', '|---|---:|---:|---:|---:|---:|---:|');
+for (const [w, r] of Object.entries(ratios)) lines.push(`| ${w} | ${r['ours/express']} | ${r['ours/prism silent']} | ${r['ours/prism default']} | ${r['proxy/ours']} | ${r['prism proxy/ours']} | ${table[w]['ours via proxy'].p99 - table[w].ours.p99} / ${table[w]['prism proxy'].p99 - table[w].ours.p99} |`);
 lines.push('', `Peak RSS (MB): ${Object.entries(peak).map(([k, v]) => `${k} ${v}`).join(', ')}`);
 lines.push(`Start-up, spawn to first 200 (median of 3, ms): ours ${startupMs.ours}, prism ${startupMs['prism -v silent']}`);
 lines.push(`RSS over 100k requests in 1,000 sessions (MB): ${memory.series.map((s) => s.rssMb).join(' -> ')}`);

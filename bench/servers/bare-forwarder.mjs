@@ -1,7 +1,8 @@
 // The least any forwarding proxy on Node does, for bench/proxy-cost.mjs: node:http in, one undici
-// Pool of keep-alive connections out, the answer read whole and written back. No checks at all.
+// Pool of keep-alive connections out through its dispatch callbacks (no response stream, as the
+// proxy does since decision 033's second round), the answer read whole and written back. No checks.
 import { createServer } from 'node:http';
-import { Pool } from 'undici';
+import { Pool, util } from 'undici';
 
 const [port, upstream] = process.argv.slice(2);
 const pool = new Pool(upstream, { connections: 256, pipelining: 1 });
@@ -11,8 +12,30 @@ const endToEnd = (headers) => Object.fromEntries(Object.entries(headers).filter(
 createServer(async (req, res) => {
   const chunks = [];
   for await (const chunk of req) chunks.push(chunk);
-  const answer = await pool.request({ path: req.url, method: req.method, headers: endToEnd(req.headers), body: chunks.length > 0 ? Buffer.concat(chunks) : null });
-  const body = Buffer.from(await answer.body.arrayBuffer());
-  res.writeHead(answer.statusCode, { ...endToEnd(answer.headers), 'content-length': body.length });
-  res.end(body);
+  let status = 0;
+  let headers = {};
+  const body = [];
+  pool.dispatch(
+    { path: req.url, method: req.method, headers: endToEnd(req.headers), body: chunks.length > 0 ? Buffer.concat(chunks) : null },
+    {
+      onConnect() {},
+      onHeaders(statusCode, raw) {
+        status = statusCode;
+        headers = endToEnd(util.parseHeaders(raw));
+        return true;
+      },
+      onData(chunk) {
+        body.push(chunk);
+        return true;
+      },
+      onComplete() {
+        const bytes = Buffer.concat(body);
+        res.writeHead(status, { ...headers, 'content-length': bytes.length });
+        res.end(bytes);
+      },
+      onError(err) {
+        res.destroy(err);
+      },
+    },
+  );
 }).listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\n'));

@@ -5,10 +5,26 @@ import type { Operation } from '../spec/operation-index.js';
  * The documented response for a status: the exact code, else its range (`4XX`), else `default`.
  * Returns the key it matched so reports can say which one applied.
  */
-export function documentedResponse(operation: Operation, status: number): { key: string; response: Response } | undefined {
+export function documentedResponse(operation: Operation, status: number): DocumentedResponse | undefined {
+  // Looked up once per responses object and status: every check asks it again for each answer.
+  let byStatus = documentedByStatus.get(operation.responses);
+  if (!byStatus) documentedByStatus.set(operation.responses, (byStatus = new Map()));
+  let found = byStatus.get(status);
+  if (found === undefined) byStatus.set(status, (found = lookUp(operation.responses, status) ?? null));
+  return found ?? undefined;
+}
+
+export interface DocumentedResponse {
+  readonly key: string;
+  readonly response: Response;
+}
+
+const documentedByStatus = new WeakMap<object, Map<number, DocumentedResponse | null>>();
+
+function lookUp(responses: Operation['responses'], status: number): DocumentedResponse | undefined {
   const keys = [String(status), `${String(status)[0]}XX`, 'default'];
   for (const key of keys) {
-    const response = operation.responses[key] ?? operation.responses[key.toLowerCase()];
+    const response = responses[key] ?? responses[key.toLowerCase()];
     if (response) return { key, response };
   }
   return undefined;
@@ -59,15 +75,32 @@ export function isJsonMediaType(type: string): boolean {
   return base === 'application/json' || /^application\/[\w.+-]+\+json$/.test(base);
 }
 
-/** The documented headers of a response, by lower-cased name (`Content-Type` is never a header object). */
-export function documentedHeaders(response: Response): Map<string, { name: string; header: Header }> {
+/**
+ * The documented headers of a response, by lower-cased name (`Content-Type` is never a header
+ * object). Built once per response object and shared: read it, never change it.
+ */
+export function documentedHeaders(response: Response): ReadonlyMap<string, { readonly name: string; readonly header: Header }> {
+  const known = headersOf.get(response);
+  if (known) return known;
   const headers = new Map<string, { name: string; header: Header }>();
   for (const [name, header] of Object.entries(response.headers ?? {})) {
     if (name.toLowerCase() === 'content-type') continue;
     headers.set(name.toLowerCase(), { name, header: header as Header });
   }
+  headersOf.set(response, headers);
   return headers;
 }
+
+const headersOf = new WeakMap<Response, ReadonlyMap<string, { readonly name: string; readonly header: Header }>>();
+
+/** The documented media types of a response, lower-cased, as written (once per response object). */
+export function documentedMediaTypes(response: Response): readonly string[] {
+  let types = mediaTypesOf.get(response);
+  if (!types) mediaTypesOf.set(response, (types = Object.keys(response.content ?? {}).map((m) => m.toLowerCase())));
+  return types;
+}
+
+const mediaTypesOf = new WeakMap<Response, readonly string[]>();
 
 /** Whether the documented response for this status declares a header (by name, any case). */
 export function documentsHeader(operation: Operation, status: number, name: string): boolean {

@@ -7,11 +7,18 @@ const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|Ma
  * must be the right one: a round trip through `toUTCString` rejects `Mon, 30 Jun 2027 ...`.
  */
 export function parseImfFixdate(value: string): number | undefined {
-  if (!IMF_FIXDATE.test(value)) return undefined;
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms) || new Date(ms).toUTCString() !== value) return undefined;
-  return ms;
+  // Remembered: an answer's Date changes once a second and a Sunset never, yet every answer is checked.
+  if (parsedDates.has(value)) return parsedDates.get(value);
+  if (parsedDates.size >= DATES_KEPT) parsedDates.clear();
+  const ms = IMF_FIXDATE.test(value) ? Date.parse(value) : NaN;
+  const instant = Number.isNaN(ms) || new Date(ms).toUTCString() !== value ? undefined : ms;
+  parsedDates.set(value, instant);
+  return instant;
 }
+
+/** Bounded: a target sending a new value each time costs a cleared map now and then, not memory. */
+const DATES_KEPT = 64;
+const parsedDates = new Map<string, number | undefined>();
 
 /** RFC 9745 `Deprecation: @<unix seconds>` (a structured-field Date) as epoch ms, or undefined. */
 export function parseDeprecation(value: string): number | undefined {

@@ -85,11 +85,26 @@ export function parseBody(text: string, where: string): { body: unknown; problem
       },
     };
   }
+  let body: unknown;
   try {
-    return { body: JSON.parse(text) };
+    body = JSON.parse(text);
   } catch {
     return { body: text };
   }
+  if (body !== null && typeof body === 'object') parsedFrom.set(body, text);
+  return { body };
+}
+
+/** The text each parsed body came from, so a check about to parse that same text again can take the value. */
+const parsedFrom = new WeakMap<object, string>();
+
+/**
+ * JSON.parse(text), throwing as it does; when `body` is what parseBody made of that very text, that
+ * value instead of a second parse (body-schema validates the text of a body parseBody already read).
+ */
+export function jsonOf(text: string, body: unknown): unknown {
+  if (body !== null && typeof body === 'object' && parsedFrom.get(body) === text) return body;
+  return JSON.parse(text);
 }
 
 /** How deep the brackets of a JSON text nest, outside strings; one pass, no recursion. */

@@ -41,23 +41,29 @@ export function createSchemaRegistry(operations: readonly Operation[]): SchemaRe
     return check;
   };
 
-  const bodies = new Map<string, CompiledSchema>();
-  const headers = new Map<string, CompiledSchema>();
+  // Nested maps, not joined-string keys: looked up for every header of every answer, with no string built.
+  const bodies = new Map<string, Map<string, CompiledSchema>>();
+  const headers = new Map<string, Map<string, Map<string, CompiledSchema>>>();
+  const within = <V>(map: Map<string, V>, key: string, fresh: () => V): V => {
+    let value = map.get(key);
+    if (value === undefined) map.set(key, (value = fresh()));
+    return value;
+  };
   for (const operation of operations) {
     for (const [statusKey, response] of Object.entries(operation.responses)) {
       const json = jsonContent(response.content);
       const body = json?.schema ? compile(json.schema) : undefined;
-      if (body) bodies.set(`${operation.operationId} ${statusKey}`, body);
+      if (body) within(bodies, operation.operationId, () => new Map()).set(statusKey, body);
       for (const [lower, { header }] of documentedHeaders(response)) {
         const schema = (header as Header).schema as Schema | undefined;
         const check = schema ? compile(schema) : undefined;
-        if (check) headers.set(`${operation.operationId} ${statusKey} ${lower}`, check);
+        if (check) within(within(headers, operation.operationId, () => new Map()), statusKey, () => new Map()).set(lower, check);
       }
     }
   }
   return {
-    body: (operationId, statusKey) => bodies.get(`${operationId} ${statusKey}`),
-    header: (operationId, statusKey, name) => headers.get(`${operationId} ${statusKey} ${name.toLowerCase()}`),
+    body: (operationId, statusKey) => bodies.get(operationId)?.get(statusKey),
+    header: (operationId, statusKey, name) => headers.get(operationId)?.get(statusKey)?.get(name.toLowerCase()),
   };
 }
 

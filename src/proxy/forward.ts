@@ -1,12 +1,13 @@
-import { Pool, errors } from 'undici';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { Pool, errors, util, type Dispatcher } from 'undici';
+import type { ReadAnswer } from './read-answer.js';
 
-/** What the upstream answered; the body is a stream the caller reads or pipes. */
+/** What the upstream answered: its body read whole up to the cap, else its start and the rest still streaming. */
 export interface UpstreamAnswer {
   status: number;
   /** Lower-cased names; repeated headers (Set-Cookie) as arrays. */
   headers: Record<string, string | string[]>;
-  body: Readable;
+  body: ReadAnswer;
 }
 
 export interface ForwardRequest {
@@ -65,23 +66,87 @@ export class Upstream {
     this.prefix = url.pathname.replace(/\/+$/, '');
   }
 
-  async forward(outgoing: ForwardRequest): Promise<UpstreamAnswer> {
-    try {
-      const answer = await this.pool.request({
-        // Concatenated, not resolved: a target such as `//elsewhere/x` must stay a path on the upstream.
-        path: this.prefix + outgoing.target,
-        method: outgoing.method as 'GET',
-        headers: endToEndHeaders(outgoing.headers),
-        body: outgoing.body ?? null,
-      });
-      return { status: answer.statusCode, headers: endToEndHeaders(answer.headers), body: answer.body };
-    } catch (err) {
-      if (err instanceof errors.HeadersTimeoutError || err instanceof errors.ConnectTimeoutError || err instanceof errors.BodyTimeoutError) {
-        throw new UpstreamError('timeout', `the upstream ${this.url.origin} did not answer ${outgoing.method} within ${this.timeoutMs / 1000} s`);
+  /**
+   * Sends the request and reads the answer up to `cap` bytes. Through undici's dispatch callbacks,
+   * not `request()`: no stream is made for an answer read whole, the common case (decision 033).
+   * Past the cap, the answer so far and a stream of the rest (paused while the client is slow).
+   */
+  forward(outgoing: ForwardRequest, cap: number): Promise<UpstreamAnswer> {
+    return new Promise((resolve, reject) => {
+      let status = 0;
+      let headers: Record<string, string | string[]> = {};
+      let chunks: Buffer[] = [];
+      let size = 0;
+      let rest: Readable | undefined;
+      let paused = false;
+      let abort: ((err?: Error) => void) | undefined;
+      let resume: (() => void) | undefined;
+      const handler: Dispatcher.DispatchHandler = {
+        onConnect: (abortRequest) => void (abort = abortRequest),
+        onHeaders: (statusCode, rawHeaders, resumeReading) => {
+          if (statusCode < 200) return true; // 1xx information (103 Early Hints): the final answer follows
+          status = statusCode;
+          headers = endToEndHeaders(util.parseHeaders(rawHeaders as Buffer[]) as Record<string, string | string[]>);
+          resume = resumeReading;
+          return true;
+        },
+        onData: (chunk) => {
+          if (rest) {
+            if (rest.push(chunk)) return true;
+            paused = true;
+            return false;
+          }
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size <= cap) return true;
+          rest = new Readable({
+            read: () => {
+              if (!paused) return;
+              paused = false;
+              resume?.();
+            },
+            destroy: (err, callback) => {
+              abort?.(err ?? new Error('the answer was dropped'));
+              callback(err);
+            },
+          });
+          rest.pause();
+          resolve({ status, headers, body: { whole: false, head: chunks, rest } });
+          chunks = [];
+          return true;
+        },
+        onComplete: () => {
+          if (rest) rest.push(null);
+          else resolve({ status, headers, body: { whole: true, bytes: Buffer.concat(chunks, size) } });
+        },
+        onError: (err) => {
+          if (rest) rest.destroy(err);
+          else reject(this.failure(err, outgoing.method));
+        },
+      };
+      try {
+        this.pool.dispatch(
+          {
+            // Concatenated, not resolved: a target such as `//elsewhere/x` must stay a path on the upstream.
+            path: this.prefix + outgoing.target,
+            method: outgoing.method as Dispatcher.HttpMethod,
+            headers: endToEndHeaders(outgoing.headers),
+            body: outgoing.body ?? null,
+          },
+          handler,
+        );
+      } catch (err) {
+        reject(this.failure(err as Error, outgoing.method));
       }
-      const code = (err as { code?: string }).code ?? (err as Error).name;
-      throw new UpstreamError('unreachable', `the upstream ${this.url.origin} could not be reached (${code})`);
+    });
+  }
+
+  private failure(err: Error, method: string): UpstreamError {
+    if (err instanceof errors.HeadersTimeoutError || err instanceof errors.ConnectTimeoutError || err instanceof errors.BodyTimeoutError) {
+      return new UpstreamError('timeout', `the upstream ${this.url.origin} did not answer ${method} within ${this.timeoutMs / 1000} s`);
     }
+    const code = (err as { code?: string }).code ?? err.name;
+    return new UpstreamError('unreachable', `the upstream ${this.url.origin} could not be reached (${code})`);
   }
 
   /** Closes the pooled connections (in-flight requests finish first). */

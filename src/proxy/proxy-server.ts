@@ -14,7 +14,7 @@ import { checkAnswer, undocumentedOperation } from './check-answer.js';
 import { CredentialMasker } from './credential-masker.js';
 import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js';
 import { MaskedEntry } from './masked-entry.js';
-import { decodedText, readAnswer } from './read-answer.js';
+import { decodedText } from './read-answer.js';
 import { readRequestBody } from './read-request-body.js';
 import type { MockRequest } from '../mock/mock-request.js';
 import { createRequestChecks } from '../mock/request-checks.js';
@@ -89,14 +89,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     let answer: UpstreamAnswer;
     try {
-      answer = await upstream.forward({ method, target, headers: req.headers, body });
+      answer = await upstream.forward({ method, target, headers: req.headers, body }, answerCheckLimit);
     } catch (err) {
       if (!(err instanceof UpstreamError)) throw err;
       const status = err.kind === 'timeout' ? 504 : 502;
       return sendJson(res, status, { code: err.kind === 'timeout' ? 'upstream_timeout' : 'upstream_unavailable', message: err.message, status });
     }
     const noBody = method === 'HEAD' || answer.status === 204 || answer.status === 304;
-    const read = noBody ? { whole: true as const, bytes: Buffer.alloc(0) } : await readAnswer(answer.body, answerCheckLimit);
+    const read = noBody ? { whole: true as const, bytes: Buffer.alloc(0) } : answer.body;
     const text = read.whole ? safeText(read.bytes, answer.headers['content-encoding'] as string | undefined, answerCheckLimit) : '';
     const parsed = parseBody(text, `${method} ${url.pathname}`);
     const exchange: Exchange = {
@@ -115,7 +115,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     );
 
     if (options.strict && failures.length > 0) {
-      answer.body.destroy();
+      if (!answer.body.whole) answer.body.rest.destroy();
       const details = entry.failures.map((f) => ({ path: f.location ?? f.check, message: `${f.check}: ${f.message}` }));
       sendJson(res, 502, { code: 'contract_violation', message: `The upstream's answer breaks the document (${failures.length} violation${failures.length > 1 ? 's' : ''})`, status: 502, details }, failures.length);
     } else {

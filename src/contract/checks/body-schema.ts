@@ -1,5 +1,6 @@
 import type { Failure } from '../events.js';
 import { documentedResponse } from '../documented-response.js';
+import { jsonOf } from '../response-body.js';
 import type { Check } from './types.js';
 import { describeRequest } from './types.js';
 
@@ -12,27 +13,29 @@ export const bodySchema: Check = (exchange, operation, context) => {
   if (!documented) return [];
   const validate = context.schemas.body(operation.operationId, documented.key);
   if (!validate) return [];
-  const where = `${describeRequest(exchange)} -> ${exchange.response.status}`;
+  const where = () => `${describeRequest(exchange)} -> ${exchange.response.status}`;
   const { text } = exchange.response;
   if (text.length === 0) {
-    return [{ check: 'body-schema', message: `${where} has no body; the document gives it one`, expected: 'a JSON body', actual: 'empty', location: '$' }];
+    return [{ check: 'body-schema', message: `${where()} has no body; the document gives it one`, expected: 'a JSON body', actual: 'empty', location: '$' }];
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = jsonOf(text, exchange.response.body);
   } catch {
-    return [{ check: 'body-schema', message: `${where} body is not valid JSON`, expected: 'JSON', actual: text.slice(0, 80), location: '$' }];
+    return [{ check: 'body-schema', message: `${where()} body is not valid JSON`, expected: 'JSON', actual: text.slice(0, 80), location: '$' }];
   }
   const problems = validate(value);
+  if (problems.length === 0) return [];
+  const at = where();
   const failures: Failure[] = problems.slice(0, MAX_PROBLEMS).map((p) => ({
     check: 'body-schema',
-    message: `${where}: ${p.message}`,
+    message: `${at}: ${p.message}`,
     expected: p.expected,
     actual: p.actual,
     location: p.path,
   }));
   if (problems.length > MAX_PROBLEMS) {
-    failures.push({ check: 'body-schema', message: `${where}: and ${problems.length - MAX_PROBLEMS} more schema problems`, location: '$' });
+    failures.push({ check: 'body-schema', message: `${at}: and ${problems.length - MAX_PROBLEMS} more schema problems`, location: '$' });
   }
   return failures;
 };

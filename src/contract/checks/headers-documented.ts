@@ -17,12 +17,13 @@ export const headersDocumented: Check = (exchange, operation, context) => {
   const documented = documentedResponse(operation, exchange.response.status);
   if (!documented) return [];
   const failures: Failure[] = [];
-  const where = `${describeRequest(exchange)} -> ${exchange.response.status}`;
+  // Named only when something failed: most answers pass, and parsing the URL is not free.
+  const where = () => `${describeRequest(exchange)} -> ${exchange.response.status}`;
   const headers = exchange.response.headers;
   for (const [lower, { name, header }] of documentedHeaders(documented.response)) {
     const raw = headers[lower];
     if (raw === undefined) {
-      if ((header as Header).required) failures.push(fail(`${where} lacks the required header ${name}`, name, 'present', 'absent'));
+      if ((header as Header).required) failures.push(fail(`${where()} lacks the required header ${name}`, name, 'present', 'absent'));
       continue;
     }
     const validate = context.schemas.header(operation.operationId, documented.key, lower);
@@ -31,37 +32,52 @@ export const headersDocumented: Check = (exchange, operation, context) => {
     const problems = validate(value);
     if (problems.length > 0) {
       const first = problems[0]!;
-      failures.push(fail(`${where}: header ${name}: ${raw} ${first.message.replace(/^\$ ?/, '')}`, name, first.expected ?? 'valid', raw));
+      failures.push(fail(`${where()}: header ${name}: ${raw} ${first.message.replace(/^\$ ?/, '')}`, name, first.expected ?? 'valid', raw));
     }
   }
   if (operation.deprecated) failures.push(...deprecationSignals(exchange, operation, where));
   return failures;
 };
 
-function deprecationSignals(exchange: Exchange, operation: Operation, where: string): Failure[] {
+function deprecationSignals(exchange: Exchange, operation: Operation, where: () => string): Failure[] {
   const failures: Failure[] = [];
   const deprecation = exchange.response.headers['deprecation'];
   // RFC 9745 wants the instant of deprecation: demanded where the document gives one (x-deprecated-at).
   if (deprecation === undefined && operation.deprecatedAt !== undefined) {
-    failures.push(fail(`${where} is a deprecated operation but has no Deprecation header (RFC 9745)`, 'Deprecation', '@<unix seconds>', 'absent'));
+    failures.push(fail(`${where()} is a deprecated operation but has no Deprecation header (RFC 9745)`, 'Deprecation', '@<unix seconds>', 'absent'));
   } else if (deprecation !== undefined && parseDeprecation(deprecation) === undefined) {
-    failures.push(fail(`${where}: Deprecation ${deprecation} is not RFC 9745 syntax`, 'Deprecation', '@<unix seconds>', deprecation));
+    failures.push(fail(`${where()}: Deprecation ${deprecation} is not RFC 9745 syntax`, 'Deprecation', '@<unix seconds>', deprecation));
   }
   if (operation.sunset === undefined) return failures;
   const sunset = exchange.response.headers['sunset'];
-  const expected = new Date(Date.parse(operation.sunset)).toUTCString();
+  const { instant: documented, expected } = documentedSunset(operation.sunset);
   if (sunset === undefined) {
-    failures.push(fail(`${where} has no Sunset header, though the document sets x-sunset (RFC 8594)`, 'Sunset', expected, 'absent'));
+    failures.push(fail(`${where()} has no Sunset header, though the document sets x-sunset (RFC 8594)`, 'Sunset', expected, 'absent'));
     return failures;
   }
   const instant = parseImfFixdate(sunset);
   if (instant === undefined) {
-    failures.push(fail(`${where}: Sunset ${sunset} is not an HTTP-date (IMF-fixdate, RFC 8594)`, 'Sunset', expected, sunset));
-  } else if (instant !== Date.parse(operation.sunset)) {
-    failures.push(fail(`${where}: Sunset names another instant than the document's x-sunset`, 'Sunset', expected, sunset));
+    failures.push(fail(`${where()}: Sunset ${sunset} is not an HTTP-date (IMF-fixdate, RFC 8594)`, 'Sunset', expected, sunset));
+  } else if (instant !== documented) {
+    failures.push(fail(`${where()}: Sunset names another instant than the document's x-sunset`, 'Sunset', expected, sunset));
   }
   return failures;
 }
+
+/** The document's x-sunset as an instant and as the HTTP-date that names it: parsed once per value, not per answer. */
+function documentedSunset(sunset: string): { instant: number; expected: string } {
+  let parsed = sunsets.get(sunset);
+  if (!parsed) {
+    const instant = Date.parse(sunset);
+    if (sunsets.size >= SUNSETS_KEPT) sunsets.clear();
+    sunsets.set(sunset, (parsed = { instant, expected: new Date(instant).toUTCString() }));
+  }
+  return parsed;
+}
+
+/** x-sunset values come from the document, a few per document; the bound only guards a long-lived process. */
+const SUNSETS_KEPT = 256;
+const sunsets = new Map<string, { instant: number; expected: string }>();
 
 function fail(message: string, header: string, expected: string, actual: string): Failure {
   return { check: 'headers-documented', message, expected, actual, location: `header ${header}` };

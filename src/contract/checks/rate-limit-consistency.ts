@@ -25,9 +25,8 @@ export const rateLimitConsistency: Check = (exchange, operation, context) => {
   const remaining = parseWholeNumber(h['x-ratelimit-remaining']);
   const reset = parseWholeNumber(h['x-ratelimit-reset']);
   const failures: Failure[] = [];
-  const where = `${describeRequest(exchange)} -> ${exchange.response.status}`;
   const fail = (message: string, header: string, expected: string, actual: string) =>
-    failures.push({ check: 'rate-limit-consistency', message: `${where}: ${message}`, expected, actual, location: `header ${header}` });
+    failures.push({ check: 'rate-limit-consistency', message: `${describeRequest(exchange)} -> ${exchange.response.status}: ${message}`, expected, actual, location: `header ${header}` });
 
   if (limit !== undefined && remaining !== undefined && remaining > limit) {
     fail(`X-RateLimit-Remaining ${remaining} exceeds X-RateLimit-Limit ${limit}`, 'X-RateLimit-Remaining', `<= ${limit}`, String(remaining));
