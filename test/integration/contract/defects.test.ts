@@ -23,6 +23,9 @@ async function runThrough(defect?: Defect) {
       readonlyKey: READONLY_KEY,
       rateLimitKey: RATE_LIMIT_KEY,
       maxWaitSeconds: 0,
+      // These defects are of section 9's cases; the boundary phase has its own defect tables
+      // (deep-defects, blind-defects), so it is left out here to keep the table fast.
+      phases: ['examples', 'negative'],
       ...defect?.run,
     });
     return { summary, ms: Math.round(performance.now() - started) };
