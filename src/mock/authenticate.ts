@@ -81,13 +81,29 @@ function afterAuthScheme(value: string | undefined, authScheme: string): string 
   return match[2];
 }
 
+const utf8 = new TextDecoder();
+/** Decoded credentials by header value: a client sends the same one on every request. */
+const decoded = new Map<string, string | undefined>();
+const DECODED_MAX = 256;
+
 /** The password of `base64(user:password)`, undefined when malformed or empty. */
 function basicPassword(encoded: string | undefined): string | undefined {
-  if (encoded === undefined || !/^[A-Za-z0-9+/]+=*$/.test(encoded)) return undefined;
+  if (encoded === undefined) return undefined;
+  if (decoded.has(encoded)) return decoded.get(encoded);
+  const password = decodeBasicPassword(encoded);
+  if (decoded.size >= DECODED_MAX) decoded.clear();
+  decoded.set(encoded, password);
+  return password;
+}
+
+function decodeBasicPassword(encoded: string): string | undefined {
+  if (!/^[A-Za-z0-9+/]+=*$/.test(encoded)) return undefined;
   let text: string;
   try {
     const binary = atob(encoded);
-    text = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+    text = utf8.decode(bytes);
   } catch {
     return undefined;
   }
