@@ -76,11 +76,19 @@ export function useRedisMockProcesses(prefix: string, args: string[] = [], count
   return mocks;
 }
 
-/** A JSON call to a mock process with these headers (the body sent as JSON when given). */
-export async function callJson(mock: MockProcess, headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+/** A JSON call to a mock (a process or in this one) with these headers (the body sent as JSON when given). */
+export async function callJson(mock: { url: string }, headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<{ status: number; headers: Headers; body: any }> {
   const all = { ...headers };
   if (body !== undefined) all['Content-Type'] = 'application/json';
   const res = await fetch(mock.url + path, { method, headers: all, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+/** The headers of a call with a key and a session, either left out when not given. */
+export function keyAndSession(options: { key?: string; session?: string }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (options.key) headers['X-API-Key'] = options.key;
+  if (options.session) headers['X-Mock-Session'] = options.session;
+  return headers;
 }

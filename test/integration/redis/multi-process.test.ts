@@ -4,7 +4,7 @@
  * and a Redis outage answered 503 with Retry-After until Redis is back. Needs `npm run build`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockProcess, runCli, type MockProcess } from '../../helpers/mock-processes.js';
+import { callJson, keyAndSession, startMockProcess, runCli, type MockProcess } from '../../helpers/mock-processes.js';
 import { connectRedis } from '../../../src/redis/redis-client.js';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server.js';
 
@@ -24,13 +24,7 @@ afterAll(async () => {
 });
 
 async function call(mock: MockProcess, method: string, path: string, options: { key?: string; session?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.key) headers['X-API-Key'] = options.key;
-  if (options.session) headers['X-Mock-Session'] = options.session;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(mock.url + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  return callJson(mock, keyAndSession(options), method, path, options.body);
 }
 
 /** A session of its own for each test, its clock frozen so no minute boundary splits a window. */

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { startMock, type RunningMock } from '../../../src/http/start-mock.js';
 import { connectRedis } from '../../../src/redis/redis-client.js';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server.js';
+import { callJson, keyAndSession } from '../../helpers/mock-processes.js';
 
 const PREFIX = `reset-${process.pid}:`;
 let redis: TestRedis;
@@ -26,13 +27,7 @@ afterAll(async () => {
 });
 
 async function call(method: string, path: string, options: { key?: string; session?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (options.key) headers['X-API-Key'] = options.key;
-  if (options.session) headers['X-Mock-Session'] = options.session;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(mock.url + path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  return callJson(mock, keyAndSession(options), method, path, options.body);
 }
 
 /** Until the mock's client has reconnected after a restart (it retries in the background). */
