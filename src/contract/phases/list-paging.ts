@@ -1,5 +1,6 @@
 import type { Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
+import { LIMIT_NAMES, PAGE_NAMES } from '../../spec/paging-parameters.js';
 
 /** How a list operation says it pages, read from the query parameters it documents. */
 export interface ListPaging {
@@ -9,8 +10,6 @@ export interface ListPaging {
   page?: { name: string; first: number };
 }
 
-const LIMIT = ['limit', 'per_page', 'perpage', 'page_size', 'pagesize', 'size', 'max_results', 'maxresults'];
-const PAGE = ['page', 'page_number', 'pagenumber'];
 
 /** `_limit` and `$page` name what `limit` and `page` do (json-server, some OData-style APIs). */
 const bare = (name: string) => name.toLowerCase().replace(/^[_$]/, '');
@@ -23,12 +22,12 @@ export function listPaging(list: Operation | undefined): ListPaging {
   const query = (list?.parameters ?? []).filter((p) => p.in === 'query');
   const find = (names: readonly string[]) => query.find((p) => names.includes(bare(p.name)));
   const paging: ListPaging = {};
-  const limit = find(LIMIT);
+  const limit = find(LIMIT_NAMES);
   if (limit) {
     const schema = (limit.schema ?? {}) as Schema;
     paging.limit = { name: limit.name, min: Math.max(1, schema.minimum ?? 1), max: schema.maximum ?? 100 };
   }
-  const page = find(PAGE);
+  const page = find(PAGE_NAMES);
   if (page) paging.page = { name: page.name, first: (page.schema as Schema | undefined)?.minimum === 0 ? 0 : 1 };
   return paging;
 }

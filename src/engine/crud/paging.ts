@@ -1,5 +1,6 @@
 import type { Parameter, Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
+import { CURSOR_NAMES, LIMIT_NAMES, OFFSET_NAMES, PAGE_NAMES } from '../../spec/paging-parameters.js';
 
 /** How a list operation pages, read from the query parameters it documents. */
 export interface Paging {
@@ -13,26 +14,22 @@ export interface Paging {
   defaultLimit: number;
 }
 
-const LIMIT = ['limit', 'per_page', 'perpage', 'page_size', 'pagesize', 'size', 'max_results', 'maxresults'];
-const OFFSET = ['offset', 'skip', 'start'];
-const PAGE = ['page', 'page_number', 'pagenumber'];
-const CURSOR = ['cursor', 'after', 'page_token', 'pagetoken', 'next_token', 'starting_after'];
 const DEFAULT_PAGE_SIZE = 20;
 
 export function pagingOf(operation: Operation): Paging {
   const query = operation.parameters.filter((p) => p.in === 'query');
   const find = (names: readonly string[]) => query.find((p) => names.includes(p.name.toLowerCase()));
-  const limit = find(LIMIT);
-  const page = find(PAGE);
+  const limit = find(LIMIT_NAMES);
+  const page = find(PAGE_NAMES);
   const paging: Paging = { firstPage: 1, defaultLimit: Infinity };
   if (limit) paging.limitParam = limit.name;
-  const offset = find(OFFSET);
+  const offset = find(OFFSET_NAMES);
   if (offset) paging.offsetParam = offset.name;
   if (page) {
     paging.pageParam = page.name;
     paging.firstPage = (page.schema as Schema | undefined)?.minimum === 0 ? 0 : 1;
   }
-  const cursor = find(CURSOR);
+  const cursor = find(CURSOR_NAMES);
   if (cursor) paging.cursorParam = cursor.name;
   if (limit || page || cursor) paging.defaultLimit = defaultOf(limit) ?? DEFAULT_PAGE_SIZE;
   return paging;
