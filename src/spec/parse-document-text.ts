@@ -1,4 +1,5 @@
 import yaml from 'js-yaml';
+import { type NarrowText, narrowText } from './one-byte-strings.js';
 import { SpecError } from './spec-error.js';
 
 /**
@@ -14,12 +15,18 @@ export const MAX_NESTING = 500;
 
 /** Parses YAML or JSON text into a document object, with the line of any syntax error. */
 export function parseDocumentText(file: string, text: string): unknown {
+  return parseWith(file, text, narrowText(text));
+}
+
+function parseWith(file: string, text: string, narrow: NarrowText | undefined): unknown {
   let parsed: unknown;
   try {
     // js-yaml: about ten times faster than the `yaml` package on this document (start-up time),
     // refuses duplicate keys, and JSON is YAML, so one parser reads both.
-    parsed = yaml.load(text, { filename: file, json: false });
+    parsed = yaml.load(narrow?.text ?? text, { filename: file, json: false });
   } catch (err) {
+    // The error's line and column are those of the text as written.
+    if (narrow) return parseWith(file, text, undefined);
     if (err instanceof yaml.YAMLException) {
       const where = err.mark ? ` at line ${err.mark.line + 1}, column ${err.mark.column + 1}` : '';
       throw new SpecError(file, `is not valid YAML${where}: ${err.reason}`);
@@ -28,7 +35,7 @@ export function parseDocumentText(file: string, text: string): unknown {
     throw err;
   }
   checkExpansion(file, parsed);
-  return parsed;
+  return narrow ? narrow.restore(parsed) : parsed;
 }
 
 /**
