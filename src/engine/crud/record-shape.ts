@@ -53,20 +53,46 @@ export function mergePatch(base: StoredRecord, patch: unknown): Fields {
  */
 export function answerOf(union: MergedSchema | undefined, record: StoredRecord, faker: Faker): Fields {
   if (!union?.properties) return { ...record };
-  const schema = branchOf(union, record);
-  const properties = schema.properties as Record<string, Schema>;
+  const plan = answerPlanOf(branchOf(union, record));
   const out: Fields = {};
-  for (const [name, property] of Object.entries(properties)) {
-    const own = assertNoRef(property);
-    const value = record[name];
-    if (value === undefined || own.writeOnly) continue;
+  for (const field of plan.fields) {
+    const value = record[field.name];
+    if (value === undefined) continue;
     // A record wrapped in an object (`{article: {...}}`, as many APIs answer) is shaped all the
     // way down: the inner object's own required fields generated, its writeOnly ones left out.
-    const inner = isPlainObject(value) ? objectSchemaOf(property) : undefined;
-    if (inner?.properties) out[name] = answerOf(inner, value as StoredRecord, faker);
-    else if (fits(value, own)) out[name] = value;
+    const inner = isPlainObject(value) ? field.inner() : undefined;
+    if (inner?.properties) out[field.name] = answerOf(inner, value as StoredRecord, faker);
+    else if (field.fits(value)) out[field.name] = value;
   }
-  return completed(schema, out, faker, false);
+  for (const [name, property] of plan.required) if (out[name] === undefined) out[name] = fakeFromSchema(property, faker);
+  return out;
+}
+
+/** What answering by a schema needs, worked out once per schema: answers are on every read. */
+interface AnswerPlan {
+  /** The properties an answer may show (not `writeOnly`), each with its check. */
+  fields: { name: string; fits: (value: unknown) => boolean; inner: () => MergedSchema | undefined }[];
+  /** The required ones, generated when the record lacks them. */
+  required: [string, Schema][];
+}
+
+const plans = new WeakMap<MergedSchema, AnswerPlan>();
+
+function answerPlanOf(schema: MergedSchema): AnswerPlan {
+  let plan = plans.get(schema);
+  if (plan) return plan;
+  const properties = schema.properties as Record<string, Schema>;
+  const required = new Set(schema.required ?? []);
+  plan = { fields: [], required: [] };
+  for (const [name, property] of Object.entries(properties)) {
+    const own = assertNoRef(property);
+    if (own.writeOnly) continue;
+    let inner: { schema: MergedSchema | undefined } | undefined;
+    plan.fields.push({ name, fits: fitsCheck(own), inner: () => (inner ??= { schema: objectSchemaOf(property) }).schema });
+    if (required.has(name)) plan.required.push([name, property]);
+  }
+  plans.set(schema, plan);
+  return plan;
 }
 
 const FORMATS: Record<string, RegExp> = {
@@ -77,14 +103,20 @@ const FORMATS: Record<string, RegExp> = {
 };
 
 /** A quick check that a value can stand in an answer: its JSON type, enum, const and common formats. */
-function fits(value: unknown, schema: Schema): boolean {
-  if (value === null) return schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes('null'));
-  if (schema.enum && !schema.enum.some((e) => JSON.stringify(e) === JSON.stringify(value))) return false;
-  if ('const' in schema && JSON.stringify((schema as { const: unknown }).const) !== JSON.stringify(value)) return false;
+function fitsCheck(schema: Schema): (value: unknown) => boolean {
+  const nullable = schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes('null'));
+  const allowed = schema.enum ? new Set(schema.enum.map((e) => JSON.stringify(e))) : undefined;
+  const constant = 'const' in schema ? JSON.stringify((schema as { const: unknown }).const) : undefined;
   const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
-  if (types.length > 0 && !types.some((t) => typeFits(value, t))) return false;
-  if (typeof value === 'string' && schema.format && FORMATS[schema.format] && !FORMATS[schema.format]!.test(value)) return false;
-  return true;
+  const format = schema.format ? FORMATS[schema.format] : undefined;
+  return (value) => {
+    if (value === null) return nullable;
+    if (allowed && !allowed.has(JSON.stringify(value))) return false;
+    if (constant !== undefined && constant !== JSON.stringify(value)) return false;
+    if (types.length > 0 && !types.some((t) => typeFits(value, t))) return false;
+    if (format && typeof value === 'string' && !format.test(value)) return false;
+    return true;
+  };
 }
 
 function typeFits(value: unknown, type: string): boolean {
