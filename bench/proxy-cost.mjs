@@ -51,6 +51,8 @@ const LAYOUTS = {
   'mock alone': [],
   'proxy + mock': [(port, upstream) => [`${ROOT}dist/cli/main.js`, 'proxy', '--upstream', upstream, '--port', port, '--quiet']],
   'bare forwarder + mock': [(port, upstream) => [`${ROOT}bench/servers/bare-forwarder.mjs`, port, upstream]],
+  // No HTTP at all: the bytes relayed between sockets, the floor under any proxy.
+  'tcp relay + mock': [(port, upstream) => [`${ROOT}bench/servers/tcp-relay.mjs`, port, upstream]],
   // The baseline users compare us with: Prism's validation proxy, silenced as ours is --quiet.
   'prism proxy + mock': [(port, upstream) => [PRISM, 'proxy', `${ROOT}spec/petstore.yaml`, upstream, '-p', port, '-h', '127.0.0.1', '-v', 'silent']],
 };
