@@ -230,7 +230,7 @@ if (contract && !contract.error) {
   const d = contract.deep;
   lines.push(`Contract runner, all phases --max-examples 50: ${d.ms} ms, ${d.cases} cases, ${d.failed} failed, ${d.requests} requests (${d.rps} req/s)`);
 }
-if (!thirdParty.error) lines.push(`CRUD read on a third-party document (issue 10, goal >= 0.9): ${Object.entries(thirdParty.rps).map(([k, v]) => `${k} ${v} req/s`).join(', ')}; ratio ${thirdParty.ratio}`);
+if (!thirdParty.error) lines.push(`CRUD read on a third-party document (issue 10, goal >= 0.9): ${Object.entries(thirdParty.rps).map(([k, v]) => `${k} ${v} req/s`).join(', ')}; ratio ${thirdParty.ratio}${thirdParty.cpuRatio === undefined ? '' : `; CPU per request ${Object.entries(thirdParty.usPerRequest).map(([k, v]) => `${k} ${v} us`).join(', ')}, ratio ${thirdParty.cpuRatio}`}; best rounds: req/s ratio ${thirdParty.bestRatio}, CPU ratio ${thirdParty.bestCpuRatio}`);
 lines.push(...redisLines(redis));
 const table_md = lines.join('\n');
 const readmePath = `${ROOT}bench/README.md`;

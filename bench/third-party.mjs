@@ -2,9 +2,11 @@
 // Issue 10's bench row: a CRUD read on a third-party document, next to ours on GET /pets/{id}.
 // Starts `petstore-kit mock` twice (the bundled Petstore, and the Museum API of the corpus, whose
 // events have uuid ids and a crud:read), interleaved, 50 connections, and reports req/s and the
-// ratio (goal: the third-party read within 10 % of the Petstore read). Called from run.mjs;
+// ratio (goal: the third-party read within 10 % of the Petstore read), and the same ratio from each
+// server's CPU time per request (Petstore's / third-party's, so above 1 is faster). Called from run.mjs;
 // runnable alone: `node bench/third-party.mjs --duration=3 --rounds=3` (after `npm run build`).
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -69,27 +71,68 @@ function stop(server) {
   });
 }
 
+/** CPU seconds (user + system) the process has used, from /proc (undefined where there is none). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Medians over `rounds` interleaved runs of `duration` seconds; the ratio is third-party / Petstore. */
+/**
+ * `rounds` rounds, each running both servers for `duration` seconds back to back (in alternating
+ * order, so a drift in the machine's speed favours neither); the ratios are the medians of each
+ * round's own ratio, third-party / Petstore, which cancels the swings between rounds (this
+ * machine's speed moves by half within minutes) that a ratio of two medians keeps.
+ */
 export async function thirdPartyRead({ duration = 3, rounds = 3, pinned = false, log = () => {} } = {}) {
   const servers = [];
   try {
     for (const name of Object.keys(TARGETS)) servers.push(await start(name, pinned));
     const samples = Object.fromEntries(servers.map((s) => [s.name, []]));
+    const cpu = Object.fromEntries(servers.map((s) => [s.name, []]));
+    const ratios = [];
+    const cpuRatios = [];
     const run = (s, seconds) => autocannon({ url: s.url, connections: CONNECTIONS, duration: seconds, headers: s.headers, requests: [{ method: 'GET', path: s.path }] });
-    for (const s of servers) await run(s, 1); // warm up the JIT
+    for (const s of servers) await run(s, 2); // warm up the JIT
     for (let round = 1; round <= rounds; round++) {
-      for (const s of servers) {
+      const measured = {};
+      for (const s of round % 2 === 1 ? servers : [...servers].reverse()) {
+        const before = cpuSeconds(s.child.pid);
         const r = await run(s, duration);
+        const after = cpuSeconds(s.child.pid);
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${s.name}: ${r.non2xx} answers not 2xx, ${r.errors} errors`);
+        const us = before === undefined ? undefined : ((after - before) / r.requests.total) * 1e6;
+        measured[s.name] = { rps: r.requests.average, us };
         samples[s.name].push(r.requests.average);
-        log(`round ${round} ${s.name.padEnd(38)} ${Math.round(r.requests.average)} req/s p99 ${r.latency.p99} ms\n`);
+        if (us !== undefined) cpu[s.name].push(us);
+        log(`round ${round} ${s.name.padEnd(38)} ${Math.round(r.requests.average)} req/s p99 ${r.latency.p99} ms${us === undefined ? '' : `, ${us.toFixed(1)} us CPU/req`}\n`);
       }
+      const [petstore, third] = Object.keys(TARGETS).map((name) => measured[name]);
+      ratios.push(third.rps / petstore.rps);
+      // CPU per request (from /proc): the Petstore's over the third party's, so above 1 is faster.
+      if (petstore.us && third.us) cpuRatios.push(petstore.us / third.us);
     }
     const rps = Object.fromEntries(Object.entries(samples).map(([name, xs]) => [name, Math.round(median(xs))]));
-    const [petstore, third] = Object.keys(TARGETS).map((name) => rps[name]);
-    return { rps, ratio: Math.round((third / petstore) * 100) / 100, paths: Object.fromEntries(servers.map((s) => [s.name, s.path])) };
+    const [petstore, third] = Object.keys(TARGETS);
+    const usPerRequest = Object.fromEntries(Object.entries(cpu).filter(([, xs]) => xs.length > 0).map(([name, xs]) => [name, Math.round(median(xs) * 10) / 10]));
+    const round2 = (x) => Math.round(x * 100) / 100;
+    return {
+      rps,
+      ratio: round2(median(ratios)),
+      roundRatios: ratios.map(round2),
+      usPerRequest,
+      cpuRatio: cpuRatios.length > 0 ? round2(median(cpuRatios)) : undefined,
+      // Best of the rounds: interference only ever slows a round, so each server's fastest round is
+      // the nearest to what its read costs (timeit's reasoning). Printed beside the medians.
+      bestRatio: round2(Math.max(...samples[third]) / Math.max(...samples[petstore])),
+      bestCpuRatio: cpu[petstore].length > 0 && cpu[third].length > 0 ? round2(Math.min(...cpu[petstore]) / Math.min(...cpu[third])) : undefined,
+      paths: Object.fromEntries(servers.map((s) => [s.name, s.path])),
+    };
   } finally {
     await Promise.all(servers.map(stop));
   }
