@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { otherDocumentWarning } from '../http/document-claim.js';
 import { isLoopback } from '../http/is-loopback.js';
 import { createLogger, type LogLevel } from '../http/request-log.js';
 import { DEFAULT_SEED, DEFAULT_SPEC_FILE, startMock, type RunningMock } from '../http/start-mock.js';
@@ -94,6 +95,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
   try {
     const warning = exposedAdminWarning(host, values['admin-token']);
     if (warning) err.write(`${warning}\n`);
+    if (mock.otherDocument) err.write(`${otherDocumentWarning(mock.otherDocument, mock.setup.backend.description)}\n`);
     if (level !== 'silent') for (const note of mock.setup.security.notes) err.write(`note: ${note}\n`);
     if (level !== 'silent') out.write(startupBanner(mock, seed));
   } catch (error) {

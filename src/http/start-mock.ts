@@ -5,13 +5,14 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Clock } from '../core/clock.js';
 import { createMockSetup, type MockSetup } from '../mock/create-mock-setup.js';
-import type { StateBackend } from '../mock/state-backend.js';
+import type { DocumentIdentity, StateBackend } from '../mock/state-backend.js';
 import type { AuthMode } from '../mock/request-authenticator.js';
 import type { KeyConfig } from '../rate-limit/key-config.js';
 import { AdminClient } from './admin-client.js';
 import { attachClientErrorHandler, requireHost } from './client-error.js';
 import { createRequestListener } from './create-app.js';
 import { createLogger, type LogLevel, type Logger } from './request-log.js';
+import { claimDocument } from './document-claim.js';
 import { applyStateFile } from './state-file.js';
 import { watchSpec, type ReloadOutcome } from './watch-spec.js';
 
@@ -65,6 +66,8 @@ export interface RunningMock {
   admin: AdminClient;
   setup: MockSetup;
   server: Server;
+  /** With `--store`: the other document the shared state was last used with, if it was (the CLI warns). */
+  otherDocument?: DocumentIdentity;
   /** Stops accepting, lets in-flight requests finish, closes idle connections. */
   close(): Promise<void>;
 }
@@ -87,6 +90,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     bodyLimit: options.bodyLimit,
     onInternalError: (error, request) => logger.error(`petstore-kit: internal error on ${request.method} ${request.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`),
   });
+  const otherDocument = await claimDocument(setup);
   if (options.state) {
     const state = options.state;
     await applyStateFile(setup, state).catch(async (error: unknown) => {
@@ -126,7 +130,9 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const watcher = options.watch ? watchSpec(setup, specFile, options.onReload ?? logReload(logger)) : undefined;
+  const onReload = options.onReload ?? logReload(logger);
+  // A reload is this process's own document changing: the shared state follows it.
+  const watcher = options.watch ? watchSpec(setup, specFile, (outcome) => (outcome.reloaded && void claimDocument(setup), onReload(outcome))) : undefined;
   return {
     url,
     port,
@@ -134,6 +140,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     admin: new AdminClient(url, options.adminToken),
     setup,
     server,
+    ...(otherDocument ? { otherDocument } : {}),
     close: () =>
       new Promise<void>((resolve) => {
         watcher?.close();

@@ -91,7 +91,21 @@ export interface StateBackend {
   resetSession(session: string): Promise<boolean>;
   /** Forgets every session's shared state, including sessions this process never saw; all or nothing. */
   resetAll(): Promise<boolean>;
+  /**
+   * Records which document this process serves, and answers the one recorded before when that was
+   * another: processes sharing state should serve one document (docs/decisions/027-watch.md), so
+   * the start-up warns. Absent in memory, where no other process shares the state.
+   */
+  claimDocument?(identity: DocumentIdentity): Promise<DocumentIdentity | undefined>;
   close(): Promise<void>;
+}
+
+/** What a served document is called, and a fingerprint of its content. */
+export interface DocumentIdentity {
+  title: string;
+  version: string;
+  file: string;
+  fingerprint: string;
 }
 
 export const memoryBackend: StateBackend = {

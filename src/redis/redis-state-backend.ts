@@ -4,7 +4,7 @@
  * Layout: docs/redis-layout.md.
  */
 import type { Redis } from 'ioredis';
-import type { StateBackend } from '../mock/state-backend.js';
+import type { DocumentIdentity, StateBackend } from '../mock/state-backend.js';
 import { createRedisRateLimitStore } from '../rate-limit/redis-rate-limit-store.js';
 import { connectRedis, literalPattern, redactUrl, redisCall } from './redis-client.js';
 import { createRedisDocument, DocumentCache } from './redis-document.js';
@@ -69,6 +69,12 @@ export function createRedisStateBackend(client: Redis, url: string, prefix: stri
   return {
     description: `redis ${redactUrl(url)} (prefix ${prefix})`,
     rateLimits: (session, policy) => createRedisRateLimitStore(client, `${own(session).prefix}rl:`, policy),
+    claimDocument: async (identity) => {
+      // SET ... GET: ours recorded and the previous one read in one step (Redis 6.2+).
+      const previous = await redisCall(() => client.set(`${prefix}document`, JSON.stringify(identity), 'GET'));
+      const other = parseIdentity(previous);
+      return other && other.fingerprint !== identity.fingerprint ? other : undefined;
+    },
     anonymousRateLimits: (policy) => createRedisRateLimitStore(client, `${prefix}anon:rl:`, policy),
     clock: (session, base) => createRedisClock(client, own(session), base),
     requestStart: (session, clock, policy) => {
@@ -115,4 +121,16 @@ export function createRedisStateBackend(client: Redis, url: string, prefix: stri
 /** Connects (an unreachable Redis throws StoreUnavailableError naming the URL) and builds the backend. */
 export async function openRedisStateBackend(url: string, prefix: string): Promise<StateBackend> {
   return createRedisStateBackend(await connectRedis(url), url, prefix);
+}
+
+/** A recorded identity, or undefined when there is none or it is not one (written by hand, say). */
+function parseIdentity(text: string | null): DocumentIdentity | undefined {
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(text) as Partial<DocumentIdentity>;
+    const fields = [value.title, value.version, value.file, value.fingerprint];
+    return fields.every((f) => typeof f === 'string') ? (value as DocumentIdentity) : undefined;
+  } catch {
+    return undefined;
+  }
 }
