@@ -15,9 +15,7 @@ export function listedIdSource(index: OperationIndex, operation: Operation, para
   const collection = collectionOf(operation.path, parameter);
   const list = index.operations.find((o) => o.method === 'get' && o.path === collection && o !== operation);
   if (!list) return undefined;
-  const status = successStatuses(list).map(Number).find((s) => answerSchema(list, s) !== undefined);
-  const schema = status === undefined ? undefined : answerSchema(list, status);
-  const found = schema ? itemsOf(schema) : undefined;
+  const found = listItemsOf(list);
   const properties = found?.items.properties ?? {};
   const field = parameter in properties ? parameter : 'id' in properties ? 'id' : undefined;
   if (!found || !field) return undefined;
@@ -29,7 +27,16 @@ export function collectionOf(path: string, parameter: string): string {
   return path.slice(0, Math.max(0, path.indexOf(`/{${parameter}}`)));
 }
 
-/** The records of a list answer: a plain array of objects, or the array property of an envelope. */
+/**
+ * Where a list operation's success answer holds its records: the answer itself when it is an
+ * array of objects (`at` ''), else the array property of an envelope (`/data` of `{data: [...], total}`).
+ */
+export function listItemsOf(list: Operation): { at: string; items: Schema } | undefined {
+  const status = successStatuses(list).map(Number).find((s) => answerSchema(list, s) !== undefined);
+  const schema = status === undefined ? undefined : answerSchema(list, status);
+  return schema ? itemsOf(schema) : undefined;
+}
+
 function itemsOf(schema: Schema): { at: string; items: Schema } | undefined {
   const objectItems = (s: Schema | undefined) => (s?.type === 'array' && (s.items as Schema | undefined)?.properties ? (s.items as Schema) : undefined);
   const top = objectItems(schema);

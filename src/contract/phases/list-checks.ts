@@ -13,6 +13,13 @@ export interface Walk {
   pages: number;
   /** Whether any page offered a `Link` header: without one the list cannot be walked past its first page. */
   linked: boolean;
+  /**
+   * Whether the walk saw the whole list: it followed `Link` to the end, or its last page was not
+   * full, or (for a list with no page size) no `X-Total-Count` counts more. A staging server's list
+   * of 500 records, paged by `page` without `Link`, shows the walk its first page only: a record
+   * missing from it is no defect.
+   */
+  complete: boolean;
 }
 
 const MAX_PAGES = 200;
@@ -39,12 +46,14 @@ export async function walkList(run: CaseRun, resource: Resource, query: Record<s
   let first: Exchange | undefined;
   let pages = 0;
   let linked = false;
+  let last: Row[] = [];
   while (next !== undefined && pages < MAX_PAGES) {
     const exchange = await run.get(next);
-    if (!exchange || exchange.response.status !== 200 || !Array.isArray(exchange.response.body)) return undefined;
+    const page = exchange?.response.status === 200 ? rowsOf(exchange.response.body, paging.envelope) : undefined;
+    if (!exchange || !page) return undefined;
     first ??= exchange;
     pages += 1;
-    const page = exchange.response.body as Row[];
+    last = page;
     if (paging.limit && page.length > limit) failures.push({ check: 'list-limit', message: `a page of ${describe(query)} with ${paging.limit.name}=${limit} held ${page.length} records`, expected: `<= ${limit}`, actual: String(page.length), location: exchange.request.url });
     rows.push(...page);
     linked ||= exchange.response.headers['link'] !== undefined;
@@ -52,7 +61,16 @@ export async function walkList(run: CaseRun, resource: Resource, query: Record<s
     next = link === undefined ? undefined : new URL(link, next).toString();
   }
   const header = first?.response.headers['x-total-count'];
-  return { rows, total: header === undefined ? undefined : Number(header), pages, linked };
+  const total = header === undefined ? undefined : Number(header);
+  const complete = linked ? next === undefined : paging.limit ? last.length < limit : total === undefined || total <= rows.length;
+  return { rows, total, pages, linked, complete };
+}
+
+/** The records of one page: the body when it is an array, else the envelope's array property. */
+function rowsOf(body: unknown, envelope: string | undefined): Row[] | undefined {
+  if (envelope === undefined) return Array.isArray(body) ? (body as Row[]) : undefined;
+  const rows = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)[envelope] : undefined;
+  return Array.isArray(rows) ? (rows as Row[]) : undefined;
 }
 
 export function describe(query: Record<string, unknown>): string {
@@ -82,15 +100,19 @@ export function checkWalks(query: Record<string, unknown>, all: Walk, paged: Wal
   // A list that pages by `limit` alone, with no Link, has nothing to walk past its first page.
   const missing = paged.linked || all.linked ? all.rows.map(idOf).filter((id) => !seen.has(id)) : [];
   if (missing.length > 0) failures.push({ check: 'list-link-walk', message: `walking Link rel="next" through ${what} (${paged.pages} pages) skipped record(s) ${missing.slice(0, 5).join(', ')}`, expected: `${all.rows.length} records`, actual: `${seen.size}`, location: 'header Link' });
-  const broken = orderBreak(paged.rows, keyOf);
+  const broken = orderBreak(paged.rows, keyOf) ?? orderDifference(all.rows, paged.rows, idOf);
   if (broken) failures.push({ check: 'list-order', message: `${what} is not in one order across pages: ${broken}`, location: 'body' });
 }
 
-/** Where a sequence of ids stops following the order its first two distinct ids set, if it does. */
+/**
+ * Where a sequence of numeric ids stops following the order its first two distinct ids set, if it
+ * does. Ids that are not all numbers (uuids, random strings) say nothing of the order a list keeps:
+ * such a list is compared with itself instead (orderDifference).
+ */
 function orderBreak(rows: readonly Row[], keyOf: (row: Row) => unknown): string | undefined {
   const ids = rows.map(keyOf);
-  const numeric = ids.every((id) => typeof id === 'number');
-  const compare = (a: unknown, b: unknown) => (numeric ? (a as number) - (b as number) : String(a).localeCompare(String(b)));
+  if (!ids.every((id) => typeof id === 'number')) return undefined;
+  const compare = (a: unknown, b: unknown) => (a as number) - (b as number);
   let direction = 0;
   for (let i = 1; i < ids.length; i += 1) {
     const step = Math.sign(compare(ids[i], ids[i - 1]));
@@ -99,6 +121,16 @@ function orderBreak(rows: readonly Row[], keyOf: (row: Row) => unknown): string 
     else if (step !== direction) return `id ${String(ids[i])} follows ${String(ids[i - 1])} (record ${i + 1})`;
   }
   return undefined;
+}
+
+/** Where walking the list page by page gave the records it holds in another order than one large page did. */
+function orderDifference(whole: readonly Row[], paged: readonly Row[], idOf: (row: Row) => string): string | undefined {
+  const inPaged = new Set(paged.map(idOf));
+  const expected = [...new Set(whole.map(idOf))].filter((id) => inPaged.has(id));
+  const known = new Set(expected);
+  const got = [...new Set(paged.map(idOf))].filter((id) => known.has(id));
+  const at = got.findIndex((id, i) => id !== expected[i]);
+  return at === -1 ? undefined : `record ${got[at]} is at position ${at + 1} walking page by page, ${expected[at]} is there in one page`;
 }
 
 /** Query parameters that filter a list by a field of its records (`status`, `categoryId`), with the item schema's field. */

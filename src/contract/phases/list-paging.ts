@@ -1,6 +1,7 @@
 import type { Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
 import { LIMIT_NAMES, PAGE_NAMES } from '../../spec/paging-parameters.js';
+import { listItemsOf } from '../listed-ids.js';
 
 /** How a list operation says it pages, read from the query parameters it documents. */
 export interface ListPaging {
@@ -8,6 +9,8 @@ export interface ListPaging {
   limit?: { name: string; min: number; max: number };
   /** The page-number parameter (`page`, `_page`) and its first page. */
   page?: { name: string; first: number };
+  /** The envelope property holding the records (`data` of `{data: [...], total}`); none for a plain array. */
+  envelope?: string;
 }
 
 
@@ -29,6 +32,8 @@ export function listPaging(list: Operation | undefined): ListPaging {
   }
   const page = find(PAGE_NAMES);
   if (page) paging.page = { name: page.name, first: (page.schema as Schema | undefined)?.minimum === 0 ? 0 : 1 };
+  const at = list ? listItemsOf(list)?.at : undefined;
+  if (at) paging.envelope = at.slice(1);
   return paging;
 }
 
