@@ -62,7 +62,7 @@ export function credentialOf(scheme: CredentialScheme, source: CredentialSource)
     case 'bearer':
       return afterAuthScheme(source.header('authorization'), 'bearer');
     case 'basic':
-      return basicPassword(afterAuthScheme(source.header('authorization'), 'basic'));
+      return basicPassword(source.header('authorization'));
     case 'authorization': {
       const value = source.header('authorization');
       if (scheme.authScheme) return afterAuthScheme(value, scheme.authScheme.toLowerCase());
@@ -82,17 +82,18 @@ function afterAuthScheme(value: string | undefined, authScheme: string): string 
 }
 
 const utf8 = new TextDecoder();
-/** Decoded credentials by header value: a client sends the same one on every request. */
+/** Decoded credentials by `Authorization` value: a client sends the same one on every request. */
 const decoded = new Map<string, string | undefined>();
 const DECODED_MAX = 256;
 
-/** The password of `base64(user:password)`, undefined when malformed or empty. */
-function basicPassword(encoded: string | undefined): string | undefined {
-  if (encoded === undefined) return undefined;
-  if (decoded.has(encoded)) return decoded.get(encoded);
-  const password = decodeBasicPassword(encoded);
+/** The password of an `Authorization: Basic base64(user:password)` value, undefined when malformed or empty. */
+function basicPassword(header: string | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (decoded.has(header)) return decoded.get(header);
+  const encoded = afterAuthScheme(header, 'basic');
+  const password = encoded === undefined ? undefined : decodeBasicPassword(encoded);
   if (decoded.size >= DECODED_MAX) decoded.clear();
-  decoded.set(encoded, password);
+  decoded.set(header, password);
   return password;
 }
 

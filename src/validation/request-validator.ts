@@ -124,7 +124,7 @@ function convert(value: string, schema: Schema): unknown {
 }
 
 function decodeSegment(segment: string | undefined): string | undefined {
-  if (segment === undefined) return undefined;
+  if (segment === undefined || !segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
