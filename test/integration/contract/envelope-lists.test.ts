@@ -1,6 +1,6 @@
 /**
  * The stateful phase's list audits on a list that answers an envelope (`{data: [...], total}`) and
- * pages by `page`/`per_page` without `Link`, against a small real server: records are found in the
+ * pages by `page`/`per_page` without `Link` (counting all records in `X-Total-Count`), against a small real server: records are found in the
  * envelope, a deleted one still listed is caught, and a list longer than the walk could see (a
  * staging server with many records) raises no false alarm.
  */
@@ -26,8 +26,8 @@ function notesServer(seeded: number, keepDeleted = false): Server {
     return note;
   };
   for (let i = 0; i < seeded; i++) add(`seed ${i}`, i % 2 ? 'red' : 'blue');
-  const send = (res: import('node:http').ServerResponse, status: number, body?: unknown) =>
-    body === undefined ? res.writeHead(status).end() : res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const send = (res: import('node:http').ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) =>
+    body === undefined ? res.writeHead(status).end() : res.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(body));
   return createServer(async (req: IncomingMessage, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const item = /^\/notes\/(\d+)$/.exec(url.pathname);
@@ -36,7 +36,7 @@ function notesServer(seeded: number, keepDeleted = false): Server {
       const size = Math.min(10, Math.max(1, Number(url.searchParams.get('per_page') ?? 10)));
       const color = url.searchParams.get('color');
       const all = [...listed.values()].filter((n) => !color || n.color === color);
-      return send(res, 200, { data: all.slice((page - 1) * size, page * size), total: all.length });
+      return send(res, 200, { data: all.slice((page - 1) * size, page * size), total: all.length }, { 'x-total-count': String(all.length) });
     }
     if (req.method === 'POST' && url.pathname === '/notes') {
       let text = '';
