@@ -4,9 +4,12 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock } from '../../../src/http/start-mock.js';
 import { launchChromium } from '../../helpers/browser.js';
+import { MUSEUM_EVENT } from './browser-page/museum-event.js';
 
 const require = createRequire(import.meta.url);
+const MUSEUM = new URL('../../fixtures/documents/museum/openapi.yaml', import.meta.url).pathname;
 const PAGE = '<!doctype html><meta charset="utf-8"><title>msw page</title><pre id="out"></pre><script type="module" src="/app.js"></script>';
 
 let server: Server;
@@ -21,6 +24,7 @@ beforeAll(async () => {
     '/': ['text/html', PAGE],
     '/app.js': ['text/javascript', bundle.outputFiles[0]!.contents],
     '/mockServiceWorker.js': ['text/javascript', readFileSync(require.resolve('msw/mockServiceWorker.js'))],
+    '/documents/museum.yaml': ['application/yaml', readFileSync(MUSEUM)],
   };
   server = createServer((req, res) => {
     served.push(req.url ?? '');
@@ -57,10 +61,35 @@ describe('createHandlers under setupWorker in headless Chromium', () => {
       expect(result.pet).toMatchObject({ id: result.sameId, name: 'Pixel', categoryId: 1, status: 'pending' });
       expect(result.location).toBe(`/api/pets/${result.sameId}`);
       // The API calls never reached the static server: the worker answered them.
-      expect(served.filter((p) => p.startsWith('/api'))).toEqual([]);
+      expect(served.filter((p) => p.startsWith('/api') || p.startsWith('/museum'))).toEqual([]);
+      // The museum document, fetched by URL and served by the worker, answers as `mock --spec` does.
+      expect(result.museum).toEqual(await museumOnServer());
       expect(consoleErrors).toEqual([]);
     } finally {
       await page.close();
     }
   }, 120_000);
 });
+
+/** The page's museum steps against the mock server on the same document and seed. */
+async function museumOnServer(): Promise<unknown[]> {
+  const mock = await startMock({ specFile: MUSEUM, seed: 2, quiet: true });
+  try {
+    const auth = { Authorization: `Basic ${btoa('frontend:secret')}` };
+    const answers: { status: number; contentType: string | null; body: any }[] = [];
+    const call = async (path: string, body?: unknown) => {
+      const res = await fetch(mock.url + path, body ? { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : { headers: auth });
+      answers.push({ status: res.status, contentType: res.headers.get('content-type'), body: await res.json() });
+      return answers.at(-1)!.body;
+    };
+    const listed = await call('/special-events?limit=1');
+    await call(`/special-events/${listed[0].eventId}`);
+    const created = await call('/special-events', MUSEUM_EVENT);
+    await call(`/special-events/${created.eventId}`);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 201, 200]);
+    expect(created).toMatchObject(MUSEUM_EVENT);
+    return answers;
+  } finally {
+    await mock.close();
+  }
+}
