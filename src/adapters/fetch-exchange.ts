@@ -1,12 +1,10 @@
 import { ApiError } from '../core/errors.js';
 import { isJsonType } from '../engine/documented-responses.js';
-import { CORS_HEADERS, preflightHeaders } from '../http/cors.js';
+import { CORS_HEADERS, preflightAnswer } from '../http/cors.js';
 import type { MockSetup } from '../mock/create-engine.js';
 import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
 import { underBase } from './under-base.js';
-
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
  * One Fetch API request through the engine, answered as a Fetch API response: what the HTTP
@@ -18,11 +16,7 @@ export async function answerFetch(setup: MockSetup, request: Request, path: stri
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  if (request.method === 'OPTIONS') {
-    const match = setup.router.match('OPTIONS', path);
-    const allowed = match.kind === 'method-not-allowed' ? [...match.allowed, 'OPTIONS'] : ALL_METHODS;
-    return new Response(null, { status: 204, headers: preflightHeaders(allowed, headers['access-control-request-headers']) });
-  }
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightAnswer(setup, path, headers['access-control-request-headers']) });
   // Fetch gives the body without the Content-Length a client sends on the wire (the engine reads
   // "no body" from its absence): the bytes are at hand in-process, so it is set from them.
   const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array(0);

@@ -95,6 +95,9 @@ const DOCUMENTS: DocumentCase[] = [
       { name: 'no credentials', method: 'GET', path: '/special-events', headers: { Authorization: '' }, status: 401 },
       { name: 'non-JSON answer', method: 'GET', path: '/tickets/{read}/qr', status: 200 },
       { name: 'example answer', method: 'GET', path: '/museum-hours', status: 200 },
+      { name: 'HEAD', method: 'HEAD', path: '/special-events/{read}', status: 200 },
+      { name: 'preflight', method: 'OPTIONS', path: '/special-events', headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' }, status: 204 },
+      { name: 'Prefer', method: 'GET', path: '/special-events/{read}', headers: { Prefer: 'code=404' }, status: 404 },
     ],
   },
   {
@@ -148,7 +151,11 @@ const DOCUMENTS: DocumentCase[] = [
   },
 ];
 
-const COMPARED_HEADERS = ['content-type', 'content-length', 'date', 'location', 'www-authenticate', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit', 'ratelimit-policy', 'retry-after', 'x-total-count', 'link', 'allow'];
+const COMPARED_HEADERS = [
+  ...['content-type', 'content-length', 'date', 'location', 'www-authenticate', 'allow', 'preference-applied'],
+  ...['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit', 'ratelimit-policy', 'retry-after', 'x-total-count', 'link'],
+  ...['access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-headers', 'access-control-expose-headers'],
+];
 
 interface Answer {
   status: number;
