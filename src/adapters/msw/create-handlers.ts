@@ -31,10 +31,10 @@ export async function createHandlers(options: HandlersOptions = {}): Promise<Pet
   const { setup, controls } = await createAdapterEngine(options);
   const baseUrl = (options.baseUrl ?? firstServerUrl(setup) ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
   const basePath = baseUrl.startsWith('/') ? baseUrl : new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const answer: Parameters<typeof http.all>[1] = ({ request }) => {
+  const answer: Parameters<typeof http.all>[1] = ({ request, cookies }) => {
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || '/';
-    return answerFetch(setup, request, path, url.search.slice(1), basePath);
+    return answerFetch(setup, request, path, url.search.slice(1), basePath, cookies);
   };
   // The base itself and everything below it (MSW's `*` needs at least the slash).
   const handlers = [http.all(`${baseUrl}/*`, answer), http.all(baseUrl || '/', answer)];

@@ -58,6 +58,8 @@ describe('createHandlers under setupWorker in headless Chromium', () => {
       expect(shown).not.toMatch(/^error/);
       const result = JSON.parse(shown);
       expect(result).toMatchObject({ created: 201, read: 200, anonymous: 401, remaining: '298', controlled: true });
+      // The key in a cookie is found among the page's other cookies (before them: 401), as a server finds it.
+      expect(result.cookie).toEqual([401, 200]);
       expect(result.pet).toMatchObject({ id: result.sameId, name: 'Pixel', categoryId: 1, status: 'pending' });
       expect(result.location).toBe(`/api/pets/${result.sameId}`);
       // The API calls never reached the static server: the worker answered them.
