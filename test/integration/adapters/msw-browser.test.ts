@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../../src/http/start-mock.js';
 import { launchChromium } from '../../helpers/browser.js';
-import { MUSEUM_EVENT } from './browser-page/museum-event.js';
+import { MUSEUM_EVENT, museumSteps, type MuseumAnswer } from './browser-page/museum-steps.js';
 
 const require = createRequire(import.meta.url);
 const MUSEUM = new URL('../../fixtures/documents/museum/openapi.yaml', import.meta.url).pathname;
@@ -74,22 +74,13 @@ describe('createHandlers under setupWorker in headless Chromium', () => {
 });
 
 /** The page's museum steps against the mock server on the same document and seed. */
-async function museumOnServer(): Promise<unknown[]> {
+async function museumOnServer(): Promise<MuseumAnswer[]> {
   const mock = await startMock({ specFile: MUSEUM, seed: 2, quiet: true });
   try {
-    const auth = { Authorization: `Basic ${btoa('frontend:secret')}` };
-    const answers: { status: number; contentType: string | null; body: any }[] = [];
-    const call = async (path: string, body?: unknown) => {
-      const res = await fetch(mock.url + path, body ? { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) } : { headers: auth });
-      answers.push({ status: res.status, contentType: res.headers.get('content-type'), body: await res.json() });
-      return answers.at(-1)!.body;
-    };
-    const listed = await call('/special-events?limit=1');
-    await call(`/special-events/${listed[0].eventId}`);
-    const created = await call('/special-events', MUSEUM_EVENT);
-    await call(`/special-events/${created.eventId}`);
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 201, 200]);
-    expect(created).toMatchObject(MUSEUM_EVENT);
+    const answers = await museumSteps(mock.url);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 201, 200, 200]);
+    expect(answers[2]!.body).toMatchObject(MUSEUM_EVENT);
+    expect(answers[4]!.contentType).toBe('image/png');
     return answers;
   } finally {
     await mock.close();

@@ -1,8 +1,9 @@
-// The page of the browser test: the MSW handlers under setupWorker, then a pet created and read
-// back through fetch; what it shows is what the test asserts.
+// The page of the browser test: the MSW handlers under setupWorker (the bundled Petstore, the
+// museum document fetched by URL, a document with a key in a cookie), then pets, events and notes
+// created and read through fetch; what it shows is what the test asserts.
 import { setupWorker } from 'msw/browser';
 import { createHandlers } from '../../../../src/adapters/msw/index.js';
-import { MUSEUM_EVENT } from './museum-event.js';
+import { museumSteps } from './museum-steps.js';
 
 // The repository's tsconfig has no DOM library (it is a Node project): the little used here, declared.
 declare const document: { getElementById(id: string): { textContent: string | null } | null; cookie: string };
@@ -31,32 +32,10 @@ async function run(): Promise<unknown> {
     remaining: read.headers.get('x-ratelimit-remaining'),
     anonymous: anonymous.status,
     controlled: navigator.serviceWorker.controller !== null,
-    museum: await museumRoundTrip(),
+    museum: await museumSteps('/museum'),
     cookie: await cookieKey(),
   };
 }
-
-/** The same steps the test takes against `petstore-kit mock --spec` on the museum document. */
-async function museumRoundTrip(): Promise<unknown> {
-  const auth = { Authorization: `Basic ${btoa('frontend:secret')}` };
-  const answers: { status: number; contentType: string | null; body: unknown }[] = [];
-  const call = async (path: string, init: { method?: string; body?: string } = {}) => {
-    const res = await fetch(`/museum${path}`, { ...init, headers: init.body ? { ...auth, 'Content-Type': 'application/json' } : auth });
-    const answer = { status: res.status, contentType: res.headers.get('content-type'), body: await res.json() };
-    answers.push(answer);
-    return answer.body as any;
-  };
-  const listed = await call('/special-events?limit=1');
-  await call(`/special-events/${listed[0].eventId}`);
-  const created = await call('/special-events', { method: 'POST', body: JSON.stringify(MUSEUM_EVENT) });
-  await call(`/special-events/${created.eventId}`);
-  return answers;
-}
-
-run().then(
-  (result) => (out.textContent = JSON.stringify(result)),
-  (error: Error) => (out.textContent = `error: ${error.stack ?? String(error)}`),
-);
 
 /** An API key in a cookie, among the page's other cookies (MSW adds them to the request one by one). */
 const COOKIE_DOCUMENT = {
@@ -82,3 +61,8 @@ async function cookieKey(): Promise<number[]> {
   statuses.push((await fetch('/notes/notes/7')).status);
   return statuses;
 }
+
+run().then(
+  (result) => (out.textContent = JSON.stringify(result)),
+  (error: Error) => (out.textContent = `error: ${error.stack ?? String(error)}`),
+);
