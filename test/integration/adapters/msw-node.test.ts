@@ -129,6 +129,18 @@ describe('createHandlers with a document passed in', () => {
     server.resetHandlers();
   });
 
+  it("without baseUrl, answers at the document's first server URL, its variables at their defaults", async () => {
+    const documents = new URL('../../fixtures/documents/', import.meta.url).pathname;
+    const uspto = await createHandlers({ spec: await loadDocument(`${documents}uspto/openapi.yaml`) });
+    const museum = await createHandlers({ spec: await loadDocument(`${documents}museum/openapi.yaml`) });
+    expect([uspto.baseUrl, museum.baseUrl]).toEqual(['https://developer.uspto.gov/ds-api', 'https://redocly.com/_mock/docs/openapi/museum-api']);
+    server.use(...uspto.handlers);
+    const res = await fetch('https://developer.uspto.gov/ds-api/');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ total: expect.any(Number), apis: expect.any(Array) });
+    server.resetHandlers();
+  });
+
   it('refuses a Swagger 2.0 document with a SpecError naming the problem (no converter outside Node)', async () => {
     await expect(createHandlers({ spec: { swagger: '2.0', info: { title: 'x', version: '1' }, paths: {} } })).rejects.toThrow(/Swagger 2\.0.*outside Node/);
   });
