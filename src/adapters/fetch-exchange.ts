@@ -58,7 +58,6 @@ function toFetchResponse(response: MockResponse, headOnly: boolean): Response {
   return new Response(headOnly ? null : (bytes as Uint8Array<ArrayBuffer>), { status: response.status, headers });
 }
 
-
 /** `{a: '1', sid: 'k'}` -> `a=1; sid=k`, values percent-encoded as parseCookieHeader decodes them. */
 function cookieHeader(cookies: Record<string, string>): string {
   return Object.entries(cookies)
