@@ -1,28 +1,25 @@
 import { ApiError } from '../core/errors.js';
 import { isJsonType } from '../engine/documented-responses.js';
-import { CORS_HEADERS, preflightHeaders } from '../http/cors.js';
+import { CORS_HEADERS, preflightAnswer } from '../http/cors.js';
 import type { MockSetup } from '../mock/create-engine.js';
 import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
 import { underBase } from './under-base.js';
-
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
  * One Fetch API request through the engine, answered as a Fetch API response: what the HTTP
  * server (src/http/create-app.ts) does with node:http, for environments that speak Fetch (MSW in
  * the browser and in Node). `path` is the request's path below the mount point.
  */
-export async function answerFetch(setup: MockSetup, request: Request, path: string, query: string, basePath = ''): Promise<Response> {
+export async function answerFetch(setup: MockSetup, request: Request, path: string, query: string, basePath = '', cookies?: Record<string, string>): Promise<Response> {
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  if (request.method === 'OPTIONS') {
-    const match = setup.router.match('OPTIONS', path);
-    const allowed = match.kind === 'method-not-allowed' ? [...match.allowed, 'OPTIONS'] : ALL_METHODS;
-    return new Response(null, { status: 204, headers: preflightHeaders(allowed, headers['access-control-request-headers']) });
-  }
+  // A page's fetch may not carry a Cookie header: MSW reads the page's cookies and hands them over
+  // parsed (with those of the request's own header and of its cookie store), as a browser sends them.
+  if (cookies && Object.keys(cookies).length > 0) headers.cookie = cookieHeader(cookies);
+  if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: preflightAnswer(setup, path, headers['access-control-request-headers']) });
   // Fetch gives the body without the Content-Length a client sends on the wire (the engine reads
   // "no body" from its absence): the bytes are at hand in-process, so it is set from them.
   const bytes = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array(0);
@@ -59,4 +56,11 @@ function toFetchResponse(response: MockResponse, headOnly: boolean): Response {
   headers.set('Content-Type', response.contentType ?? 'application/json');
   headers.set('Content-Length', String(bytes.byteLength));
   return new Response(headOnly ? null : (bytes as Uint8Array<ArrayBuffer>), { status: response.status, headers });
+}
+
+/** `{a: '1', sid: 'k'}` -> `a=1; sid=k`, values percent-encoded as parseCookieHeader decodes them. */
+function cookieHeader(cookies: Record<string, string>): string {
+  return Object.entries(cookies)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('; ');
 }

@@ -18,6 +18,7 @@ export async function resolveSpec(spec: SpecSource | undefined, fetchImpl: typeo
   if (spec === undefined) return { document: PETSTORE_DOCUMENT, name: 'spec/petstore.yaml', bundled: true };
   if (typeof spec === 'string' || spec instanceof URL) {
     const url = String(spec);
+    if (!fetchable(url)) throw new SpecError(url, "is a file, which the MSW handlers cannot read (they import nothing from Node): in Node, pass spec: await loadDocument(file), loadDocument from 'petstore-kit'; in a browser, a URL the page can fetch");
     let text: string;
     try {
       const response = await fetchImpl(url, { headers: { Accept: 'application/yaml, application/json;q=0.9, */*;q=0.5' } });
@@ -29,4 +30,11 @@ export async function resolveSpec(spec: SpecSource | undefined, fetchImpl: typeo
     return { document: parseDocumentText(url, text) as object, name: url, bundled: false };
   }
   return { document: spec, name: 'document', bundled: spec === PETSTORE_DOCUMENT };
+}
+
+/** An http(s), data: or blob: URL, or a path the page's own address resolves (a browser); not a file path or file: URL. */
+function fetchable(url: string): boolean {
+  if (/^(https?|data|blob):/i.test(url)) return true;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return false;
+  return typeof (globalThis as { location?: { href?: string } }).location?.href === 'string';
 }

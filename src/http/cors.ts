@@ -1,3 +1,6 @@
+import type { MockSetup } from '../mock/create-engine.js';
+import { httpDate } from '../mock/response-headers.js';
+
 /**
  * CORS for browser apps on any origin (INTERFACE.md section 8). No credentials are allowed with
  * the wildcard origin; API keys travel in a header, not cookies.
@@ -24,6 +27,19 @@ export function preflightHeaders(allowedMethods: readonly string[], requestedHea
     'Access-Control-Max-Age': '600',
     Allow: allowedMethods.join(', '),
   };
+}
+
+const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/**
+ * The headers of the 204 answering `OPTIONS path` (the server, Express and MSW alike): the methods
+ * the document allows there, and `Date` by the default session's clock as on every other answer
+ * (a preflight carries no X-Mock-Session).
+ */
+export function preflightAnswer(setup: Pick<MockSetup, 'router' | 'sessions'>, path: string, requestedHeaders: string | undefined): Record<string, string> {
+  const match = setup.router.match('OPTIONS', path);
+  const allowed = match.kind === 'method-not-allowed' ? [...match.allowed, 'OPTIONS'] : ALL_METHODS;
+  return { ...preflightHeaders(allowed, requestedHeaders), Date: httpDate(setup.sessions.get(undefined).clock.now()) };
 }
 
 /** Echo requested header names only when they are plain tokens (no header injection). */

@@ -9,7 +9,7 @@ import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
 import { adminCors } from './admin-cors.js';
 import { createAdminRouter } from './admin-router.js';
-import { CORS_HEADERS, preflightHeaders } from './cors.js';
+import { CORS_HEADERS, preflightAnswer } from './cors.js';
 import type { Logger } from './request-log.js';
 
 export interface AppOptions {
@@ -18,8 +18,6 @@ export interface AppOptions {
   host?: string;
   logger: Logger;
 }
-
-const ALL_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
  * The mock's request listener. `/__admin` is an Express app; API requests go straight to the
@@ -49,10 +47,8 @@ function serveApi(setup: MockSetup, logger: Logger, req: IncomingMessage, res: S
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
   if (req.method === 'OPTIONS') {
-    const match = setup.router.match('OPTIONS', path);
-    const allowed = match.kind === 'method-not-allowed' ? [...match.allowed, 'OPTIONS'] : ALL_METHODS;
     const requested = req.headers['access-control-request-headers'];
-    res.writeHead(204, preflightHeaders(allowed, typeof requested === 'string' ? requested : undefined)).end();
+    res.writeHead(204, preflightAnswer(setup, path, typeof requested === 'string' ? requested : undefined)).end();
     return;
   }
   const request: MockRequest = {

@@ -7,6 +7,7 @@ import { createAdapterEngine, type AdapterOptions } from '../adapter-engine.js';
 import type { MockControls } from '../mock-controls.js';
 import type { SpecSource } from '../resolve-spec.js';
 import { underBase } from '../under-base.js';
+import { requestWithBody } from './parsed-body.js';
 
 export interface PetstoreMockOptions extends Omit<AdapterOptions, 'spec'> {
   /** As the other adapters (an object or an http(s) URL), or here, in Node, a file path as `--spec`. */
@@ -27,7 +28,8 @@ export type PetstoreMiddleware = RequestHandler & {
 /**
  * The mock as Express middleware: `app.use('/api', petstoreMock())`. The same request listener as
  * the server (src/http/create-app.ts), so answers are the server's, and `/__admin` sits under the
- * mount point. Mount it before any body parser: the mock reads request bodies itself.
+ * mount point. The mock reads request bodies itself; one a parser read first is handed back to it
+ * as bytes (parsed-body.ts), but a body the parser refuses never reaches the mock.
  */
 export function petstoreMock(options: PetstoreMockOptions = {}): PetstoreMiddleware {
   const logger = createLogger(options.logLevel ?? 'silent');
@@ -42,7 +44,10 @@ export function petstoreMock(options: PetstoreMockOptions = {}): PetstoreMiddlew
   // Reported through `ready` and each request's next(error), never as an unhandled rejection.
   built.catch(() => {});
   const middleware = ((req: Request, res: Response, next: NextFunction) => {
-    built.then(({ listener }) => listener(req, req.baseUrl ? withBase(res, req.baseUrl) : res), next);
+    // /__admin is an Express app of its own: its JSON parser takes a body parsed before it as it is.
+    const request = req.url.startsWith('/__admin') ? req : requestWithBody(req);
+    if (request instanceof Error) return next(request);
+    built.then(({ listener }) => listener(request, req.baseUrl ? withBase(res, req.baseUrl) : res), next);
   }) as PetstoreMiddleware;
   middleware.ready = built.then(() => undefined);
   const later = <K extends keyof MockControls>(name: K) =>

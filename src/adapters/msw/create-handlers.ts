@@ -7,7 +7,8 @@ import type { MockSetup } from '../../mock/create-engine.js';
 export interface HandlersOptions extends AdapterOptions {
   /**
    * Where the API is answered: an absolute URL (`https://api.example.com/v1`) or, in a browser, a
-   * path of the page's origin (`/api`). Default: the document's first server URL.
+   * path of the page's origin (`/api`). Default: the document's first server URL, its variables at
+   * their defaults; else http://127.0.0.1:4010.
    */
   baseUrl?: string;
 }
@@ -31,17 +32,24 @@ export async function createHandlers(options: HandlersOptions = {}): Promise<Pet
   const { setup, controls } = await createAdapterEngine(options);
   const baseUrl = (options.baseUrl ?? firstServerUrl(setup) ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
   const basePath = baseUrl.startsWith('/') ? baseUrl : new URL(baseUrl).pathname.replace(/\/+$/, '');
-  const answer: Parameters<typeof http.all>[1] = ({ request }) => {
+  const answer: Parameters<typeof http.all>[1] = ({ request, cookies }) => {
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length) || '/';
-    return answerFetch(setup, request, path, url.search.slice(1), basePath);
+    return answerFetch(setup, request, path, url.search.slice(1), basePath, cookies);
   };
   // The base itself and everything below it (MSW's `*` needs at least the slash).
   const handlers = [http.all(`${baseUrl}/*`, answer), http.all(baseUrl || '/', answer)];
   return { handlers, controls, baseUrl, setup };
 }
 
+/** The document's first server URL, its variables at their defaults (`{scheme}://…`), when that is an http(s) URL. */
 function firstServerUrl(setup: MockSetup): string | undefined {
-  const url = setup.loaded.document.servers?.[0]?.url;
-  return url && /^https?:\/\//.test(url) ? url : undefined;
+  const server = setup.loaded.document.servers?.[0] as { url?: unknown; variables?: Record<string, { default?: unknown } | undefined> } | undefined;
+  if (typeof server?.url !== 'string') return undefined;
+  const url = server.url.replace(/\{([^{}]*)\}/g, (whole, name: string) => {
+    const value = server.variables?.[name]?.default;
+    return typeof value === 'string' ? value : whole;
+  });
+  if (!/^https?:\/\/[^{}]+$/.test(url) || !URL.canParse(url)) return undefined;
+  return url;
 }

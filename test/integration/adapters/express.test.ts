@@ -89,6 +89,52 @@ async function listen(app: express.Express | ReturnType<typeof createServer>): P
   return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
+describe('petstoreMock() behind body parsers mounted first', () => {
+  const created = (url: string, body: string, contentType: string) => fetch(`${url}/api/pets`, { method: 'POST', headers: { ...pro, 'Content-Type': contentType }, body });
+
+  it('gets the body a parser already read (JSON, text, raw), and refuses a bad one as without the parser', async () => {
+    const app = express();
+    app.use(express.json({ type: 'application/json' }), express.text({ type: 'text/*' }), express.raw({ type: 'application/octet-stream' }));
+    app.use('/api', petstoreMock({ seed: 1 }));
+    const { server, url } = await listen(app);
+    try {
+      const fromJson = await created(url, JSON.stringify({ name: 'Parsed', categoryId: 1 }), 'application/json');
+      expect(fromJson.status).toBe(201);
+      expect(await fromJson.json()).toMatchObject({ name: 'Parsed', categoryId: 1 });
+      const invalid = await created(url, JSON.stringify({ name: '', extra: 1 }), 'application/json');
+      expect(invalid.status).toBe(400);
+      expect(await invalid.json()).toMatchObject({ code: 'validation_failed' });
+      // A media type the document does not take still reaches the mock, which answers 415 as the server does.
+      expect((await created(url, 'hello', 'text/plain')).status).toBe(415);
+      expect((await created(url, 'hello', 'application/octet-stream')).status).toBe(415);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('a body read by a middleware that kept nothing goes to next(error), naming the fix', async () => {
+    const app = express();
+    app.use((req, _res, next) => {
+      req.resume();
+      req.on('end', () => next());
+    });
+    app.use('/api', petstoreMock({ seed: 1 }));
+    app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(500).json({ mock: error.message });
+    });
+    const { server, url } = await listen(app);
+    try {
+      const res = await created(url, JSON.stringify({ name: 'Lost', categoryId: 1 }), 'application/json');
+      expect(res.status).toBe(500);
+      expect(((await res.json()) as { mock: string }).mock).toMatch(/body of POST \/pets was read before the mock .* mount petstoreMock\(\) before the body parsers/);
+      // Requests without a body are not affected.
+      expect((await fetch(`${url}/api/pets/1`, { headers: pro })).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
 describe('petstoreMock({ spec }) with another document', () => {
   it('reads a file path as --spec does (a Swagger 2.0 document, converted in Node)', async () => {
     const app = express();

@@ -4,9 +4,12 @@ import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMock } from '../../../src/http/start-mock.js';
 import { launchChromium } from '../../helpers/browser.js';
+import { MUSEUM_EVENT, museumSteps, type MuseumAnswer } from './browser-page/museum-steps.js';
 
 const require = createRequire(import.meta.url);
+const MUSEUM = new URL('../../fixtures/documents/museum/openapi.yaml', import.meta.url).pathname;
 const PAGE = '<!doctype html><meta charset="utf-8"><title>msw page</title><pre id="out"></pre><script type="module" src="/app.js"></script>';
 
 let server: Server;
@@ -21,6 +24,7 @@ beforeAll(async () => {
     '/': ['text/html', PAGE],
     '/app.js': ['text/javascript', bundle.outputFiles[0]!.contents],
     '/mockServiceWorker.js': ['text/javascript', readFileSync(require.resolve('msw/mockServiceWorker.js'))],
+    '/documents/museum.yaml': ['application/yaml', readFileSync(MUSEUM)],
   };
   server = createServer((req, res) => {
     served.push(req.url ?? '');
@@ -54,13 +58,31 @@ describe('createHandlers under setupWorker in headless Chromium', () => {
       expect(shown).not.toMatch(/^error/);
       const result = JSON.parse(shown);
       expect(result).toMatchObject({ created: 201, read: 200, anonymous: 401, remaining: '298', controlled: true });
+      // The key in a cookie is found among the page's other cookies (before them: 401), as a server finds it.
+      expect(result.cookie).toEqual([401, 200]);
       expect(result.pet).toMatchObject({ id: result.sameId, name: 'Pixel', categoryId: 1, status: 'pending' });
       expect(result.location).toBe(`/api/pets/${result.sameId}`);
       // The API calls never reached the static server: the worker answered them.
-      expect(served.filter((p) => p.startsWith('/api'))).toEqual([]);
+      expect(served.filter((p) => p.startsWith('/api') || p.startsWith('/museum'))).toEqual([]);
+      // The museum document, fetched by URL and served by the worker, answers as `mock --spec` does.
+      expect(result.museum).toEqual(await museumOnServer());
       expect(consoleErrors).toEqual([]);
     } finally {
       await page.close();
     }
   }, 120_000);
 });
+
+/** The page's museum steps against the mock server on the same document and seed. */
+async function museumOnServer(): Promise<MuseumAnswer[]> {
+  const mock = await startMock({ specFile: MUSEUM, seed: 2, quiet: true });
+  try {
+    const answers = await museumSteps(mock.url);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 201, 200, 200]);
+    expect(answers[2]!.body).toMatchObject(MUSEUM_EVENT);
+    expect(answers[4]!.contentType).toBe('image/png');
+    return answers;
+  } finally {
+    await mock.close();
+  }
+}

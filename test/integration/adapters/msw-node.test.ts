@@ -2,6 +2,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandlers, type PetstoreHandlers } from '../../../src/adapters/msw/index.js';
 import { ManualClock } from '../../../src/core/clock.js';
+import { loadDocument } from '../../../src/spec/load-document.js';
 
 const BASE = 'https://petstore.test/v1';
 const START = Date.parse('2027-03-01T12:00:00Z');
@@ -113,6 +114,30 @@ describe('createHandlers with a document passed in', () => {
     expect(await res.json()).toEqual({ id: 7, text: 'hello' });
     const bad = await fetch('https://notes.test/notes/x');
     expect(bad.status).toBe(400);
+    server.resetHandlers();
+  });
+
+  it('a file path or file: URL is refused with a SpecError naming loadDocument, which reads it in Node', async () => {
+    const file = 'test/fixtures/documents/museum/openapi.yaml';
+    for (const spec of [file, `./${file}`, new URL(`../../../${file}`, import.meta.url)]) {
+      await expect(createHandlers({ spec })).rejects.toThrow(/is a file, which the MSW handlers cannot read .*loadDocument\(file\)/);
+    }
+    const museum = await createHandlers({ spec: await loadDocument(file), baseUrl: 'https://museum.test' });
+    server.use(...museum.handlers);
+    const res = await fetch('https://museum.test/museum-hours', { headers: { Authorization: `Basic ${btoa('a:b')}` } });
+    expect(res.status).toBe(200);
+    server.resetHandlers();
+  });
+
+  it("without baseUrl, answers at the document's first server URL, its variables at their defaults", async () => {
+    const documents = new URL('../../fixtures/documents/', import.meta.url).pathname;
+    const uspto = await createHandlers({ spec: await loadDocument(`${documents}uspto/openapi.yaml`) });
+    const museum = await createHandlers({ spec: await loadDocument(`${documents}museum/openapi.yaml`) });
+    expect([uspto.baseUrl, museum.baseUrl]).toEqual(['https://developer.uspto.gov/ds-api', 'https://redocly.com/_mock/docs/openapi/museum-api']);
+    server.use(...uspto.handlers);
+    const res = await fetch('https://developer.uspto.gov/ds-api/');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ total: expect.any(Number), apis: expect.any(Array) });
     server.resetHandlers();
   });
 
