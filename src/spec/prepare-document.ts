@@ -41,7 +41,7 @@ export interface LoadedDocument {
 export interface LoadSteps {
   inlineLocalFiles?(file: string, parsed: object): Promise<object>;
   convertSwagger2?(file: string, swagger: object): Promise<object>;
-  checkStructure?(document: unknown, line: OpenApiLine): { problems: string[]; unknownKeys: string[] };
+  checkStructure?(document: unknown, line: OpenApiLine): { problems: string[]; unknownKeys: string[]; tolerated: string[] };
 }
 
 /** Checks and dereferences a parsed document; nothing here needs Node. */
@@ -68,7 +68,7 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
   }
   const line: OpenApiLine = sourceVersion === '3.1' ? '3.1' : '3.0';
 
-  const { problems, unknownKeys } = steps.checkStructure ? steps.checkStructure(whole, line) : { problems: [], unknownKeys: [] };
+  const { problems, unknownKeys, tolerated } = steps.checkStructure ? steps.checkStructure(whole, line) : { problems: [], unknownKeys: [], tolerated: [] };
   if (problems.length > 0) throw new SpecError(file, `is not a valid OpenAPI ${line} document`, problems);
 
   const source = whole as Document;
@@ -94,7 +94,7 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
     cyclicRefs = inlineAcyclicRefs(document);
   }
   if (line === '3.1') markOas31(document);
-  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: [...skipped, ...unknownKeys] };
+  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: [...skipped, ...unknownKeys, ...tolerated] };
 }
 
 function detectVersion(file: string, parsed: object): '2.0' | OpenApiLine {
