@@ -1,10 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
-import { startMock, type RunningMock } from '../../../src/http/start-mock.js';
 import { notPassed } from '../../helpers/contract-mock.js';
+import { mockDocument, type DocumentMock } from '../../helpers/document-mock.js';
 
 // Breaches of OpenAPI that public documents carry and Prism serves anyway (Prism's own Petstore
 // fixtures repeat operationIds under /no_auth and give a response header no schema).
@@ -21,19 +18,14 @@ const DOCUMENT = {
   },
 };
 
-let dir: string;
+let served: DocumentMock;
 let spec: string;
-let mock: RunningMock;
+let mock: DocumentMock['mock'];
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'loose-'));
-  spec = join(dir, 'loose.json');
-  await writeFile(spec, JSON.stringify(DOCUMENT));
-  mock = await startMock({ specFile: spec, quiet: true });
+  served = await mockDocument('loose.json', DOCUMENT);
+  ({ spec, mock } = served);
 });
-afterAll(async () => {
-  await mock?.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => served?.close());
 
 describe('a document with a repeated operationId, an undeclared path parameter and a header without schema', () => {
   it('starts and serves every operation, the second getPetById as getPetById2', async () => {
