@@ -113,7 +113,7 @@ export function invalidParameterValue(schema: Schema): unknown {
   return undefined;
 }
 
-/** A valid id no record is likely to have: the schema's maximum, else 2^31-1. */
+/** A valid id no record is likely to have: the schema's (inclusive) maximum, else 2^31-1. */
 export function unknownIdValue(schema: Schema): unknown {
   if (schema.type === 'string') {
     if (schema.format === 'uuid') return 'ffffffff-ffff-4fff-bfff-ffffffffffff';
@@ -121,5 +121,9 @@ export function unknownIdValue(schema: Schema): unknown {
     const patterned = typeof schema.pattern === 'string' ? fakeFromPattern(schema.pattern, createFaker(404)) : undefined;
     return patterned ?? 'no-such-record-0000';
   }
-  return schema.maximum ?? 2_147_483_647;
+  const { maximum, exclusiveMaximum } = schema as { maximum?: number; exclusiveMaximum?: number | boolean };
+  // 3.1 gives an exclusive bound as a number; 3.0 as `exclusiveMaximum: true` beside `maximum`.
+  if (typeof exclusiveMaximum === 'number') return Math.ceil(exclusiveMaximum) - 1;
+  if (maximum !== undefined) return exclusiveMaximum === true ? Math.ceil(maximum) - 1 : maximum;
+  return 2_147_483_647;
 }

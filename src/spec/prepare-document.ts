@@ -5,6 +5,7 @@ import type { Document } from './openapi.js';
 import { markOas31 } from './schema-dialect.js';
 import { briefly, SpecError } from './spec-error.js';
 import { withoutExtensionFileRefs } from './extension-refs.js';
+import { refsToSchemaIds } from './schema-ids.js';
 
 export interface LoadedDocument {
   /** Where it was read from. */
@@ -60,7 +61,8 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
     throw new SpecError(file, 'is not an OpenAPI document (expected a mapping at the top level)');
   }
   const sourceVersion = detectVersion(file, parsed);
-  const { document: used, warnings: skipped } = withoutExtensionFileRefs(parsed);
+  const { document: written, warnings: skipped } = withoutExtensionFileRefs(parsed);
+  const used = sourceVersion === '3.1' ? refsToSchemaIds(written) : written;
   let whole = steps.inlineLocalFiles ? await steps.inlineLocalFiles(file, used) : used;
   if (sourceVersion === '2.0') {
     if (!steps.convertSwagger2) throw new SpecError(file, 'is a Swagger 2.0 document; outside Node the kit reads OpenAPI 3.0.x and 3.1.x only (convert it first)');
