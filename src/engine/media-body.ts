@@ -3,7 +3,7 @@ import type { Schema } from '../spec/openapi.js';
 import { isJsonType } from './documented-responses.js';
 
 /** The part of a schema that names XML elements (OpenAPI XML Object). */
-type XmlSchema = { xml?: { name?: string; wrapped?: boolean }; items?: XmlSchema; properties?: Record<string, XmlSchema> };
+type XmlSchema = { xml?: { name?: string; wrapped?: boolean; attribute?: boolean }; items?: XmlSchema; properties?: Record<string, XmlSchema> };
 
 /**
  * A value as the body of a documented media type that is not JSON: text as it is (a non-string
@@ -40,11 +40,16 @@ function xml(name: string, value: unknown, schema: XmlSchema | undefined, root =
     return root || schema?.xml?.wrapped ? `<${name}>${items}</${name}>` : items;
   }
   if (value && typeof value === 'object') {
+    let attributes = '';
     const fields = Object.entries(value).map(([k, v]) => {
       const field = schema?.properties?.[k];
+      if (field?.xml?.attribute && (v === null || typeof v !== 'object')) {
+        attributes += ` ${element(field.xml.name ?? k)}="${escape(v === null || v === undefined ? '' : String(v))}"`;
+        return '';
+      }
       return xml(element(field?.xml?.name ?? k), v, field, false, element(k));
     });
-    return `<${name}>${fields.join('')}</${name}>`;
+    return `<${name}${attributes}>${fields.join('')}</${name}>`;
   }
   return `<${name}>${escape(value === null || value === undefined ? '' : String(value))}</${name}>`;
 }
