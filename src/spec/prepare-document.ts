@@ -96,7 +96,16 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
     cyclicRefs = inlineAcyclicRefs(document);
   }
   if (line === '3.1') markOas31(document);
-  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: [...skipped, ...unknownKeys, ...tolerated] };
+  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: [...skipped, ...unknownKeys, ...tolerated, ...webhookNotes(source)] };
+}
+
+/** 3.1 `webhooks` are requests the API makes to its clients: nothing to serve, but worth saying so. */
+function webhookNotes(document: Document): string[] {
+  const webhooks = (document as { webhooks?: unknown }).webhooks;
+  if (typeof webhooks !== 'object' || webhooks === null) return [];
+  const names = Object.keys(webhooks);
+  if (names.length === 0) return [];
+  return [`/webhooks (${names.join(', ')}): requests the API sends to its clients, so neither served by the mock nor run by the runner`];
 }
 
 function detectVersion(file: string, parsed: object): '2.0' | OpenApiLine {

@@ -42,6 +42,11 @@ describe('loadDocument', () => {
     ]);
   });
 
+  it('says that the webhooks of a 3.1 document are neither served nor run', async () => {
+    const loaded = await fromObject('x.yaml', { openapi: '3.1.0', info: { title: 't', version: '1' }, webhooks: { newPet: { post: { responses: { '200': { description: 'ok' } } } } } });
+    expect(loaded.warnings).toEqual(['/webhooks (newPet): requests the API sends to its clients, so neither served by the mock nor run by the runner']);
+  });
+
   it('names a $ref that points nowhere', async () => {
     const doc = minimal({ '/a': { get: { responses: { '200': { $ref: '#/components/responses/Missing' } } } } });
     await expect(fromObject('x.yaml', doc)).rejects.toThrow(/\$ref that cannot be resolved.*Missing/);
