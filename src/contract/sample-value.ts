@@ -53,7 +53,10 @@ export function sampleFromSchema(schema: Schema, depth = 0): unknown {
       return sampleString(schema);
     case 'array': {
       const count = schema.minItems ?? 0;
-      return depth > 4 ? [] : Array.from({ length: count }, () => sampleFromSchema((schema.items ?? {}) as Schema, depth + 1));
+      // 3.1 tuples: `prefixItems` give the first items' schemas (`items` may be `false`).
+      const prefix = ((schema as { prefixItems?: unknown }).prefixItems ?? []) as Schema[];
+      const rest = (typeof schema.items === 'object' ? schema.items : {}) as Schema;
+      return depth > 4 ? [] : Array.from({ length: count }, (_, i) => sampleFromSchema(prefix[i] ?? rest, depth + 1));
     }
     default: {
       const result: Record<string, unknown> = {};
