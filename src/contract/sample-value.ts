@@ -46,7 +46,7 @@ export function sampleFromSchema(schema: Schema, depth = 0): unknown {
   switch (schema.type) {
     case 'integer':
     case 'number':
-      return schema.minimum ?? (schema.maximum !== undefined ? Math.min(0, schema.maximum) : 1);
+      return smallestNumber(schema);
     case 'boolean':
       return true;
     case 'string':
@@ -114,6 +114,23 @@ export function invalidParameterValue(schema: Schema): unknown {
   if (schema.enum && schema.enum.length > 0) return 'not-one-of-the-enum';
   if (schema.type === 'string' && schema.maxLength !== undefined) return 'x'.repeat(schema.maxLength + 1);
   return undefined;
+}
+
+/**
+ * The smallest number the bounds allow (an exclusive bound stepped past: by 1 for an integer, as
+ * 3.1's `exclusiveMinimum: 1` or 3.0's `exclusiveMinimum: true` beside `minimum`), else 1 (or the
+ * maximum when that is below 1).
+ */
+function smallestNumber(schema: Schema): number {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema as { minimum?: number; maximum?: number; exclusiveMinimum?: number | boolean; exclusiveMaximum?: number | boolean };
+  const step = schema.type === 'integer' ? 1 : 0.5;
+  const low = typeof exclusiveMinimum === 'number' ? exclusiveMinimum : minimum;
+  if (low !== undefined) {
+    const strict = typeof exclusiveMinimum === 'number' || exclusiveMinimum === true;
+    return schema.type === 'integer' ? (strict ? Math.floor(low) + 1 : Math.ceil(low)) : strict ? low + step : low;
+  }
+  const high = typeof exclusiveMaximum === 'number' ? exclusiveMaximum - step : maximum !== undefined ? maximum - (exclusiveMaximum === true ? step : 0) : undefined;
+  return high !== undefined ? Math.min(0, high) : 1;
 }
 
 /** A valid id no record is likely to have: the schema's (inclusive) maximum, else 2^31-1. */
