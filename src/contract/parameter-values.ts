@@ -16,7 +16,17 @@ export function documentedValue(parameter: Parameter): { value: unknown } | unde
 
 /** A parameter's example, else its schema's, else a value generated from the schema. */
 export function parameterExample(parameter: Parameter): unknown {
-  return documentedValue(parameter)?.value ?? sampleFromSchema((parameter.schema ?? {}) as Schema);
+  return documentedValue(parameter)?.value ?? sentSample((parameter.schema ?? {}) as Schema);
+}
+
+/**
+ * A value generated for a parameter, with one item where it is an array: an empty array is sent
+ * as nothing at all (`status=` for none of `?status=a&status=b`), so a required one would be missing.
+ */
+function sentSample(schema: Schema): unknown {
+  const value = sampleFromSchema(schema);
+  if (!Array.isArray(value) || value.length > 0 || schema.type !== 'array' || schema.maxItems === 0) return value;
+  return [sampleFromSchema((schema.items ?? {}) as Schema)];
 }
 
 /** Headers a client never sets as parameters (OpenAPI 3.0.3 section 4.7.12.1): the runner sets them itself. */
@@ -39,7 +49,7 @@ export function requiredParameterValues(parameters: readonly Parameter[]): { que
       unknown.push(`the required ${parameter.in} parameter ${parameter.name} has no example or schema to make a value from`);
       continue;
     }
-    const value = documented ? documented.value : sampleFromSchema(parameter.schema as Schema);
+    const value = documented ? documented.value : sentSample(parameter.schema as Schema);
     if (parameter.in === 'query') query[parameter.name] = value;
     else if (parameter.in === 'header') headers[parameter.name] = String(value);
     else if (parameter.in === 'cookie') cookies.push(`${parameter.name}=${encodeURIComponent(String(value))}`);

@@ -46,14 +46,17 @@ export function sampleFromSchema(schema: Schema, depth = 0): unknown {
   switch (schema.type) {
     case 'integer':
     case 'number':
-      return schema.minimum ?? (schema.maximum !== undefined ? Math.min(0, schema.maximum) : 1);
+      return smallestNumber(schema);
     case 'boolean':
       return true;
     case 'string':
       return sampleString(schema);
     case 'array': {
       const count = schema.minItems ?? 0;
-      return depth > 4 ? [] : Array.from({ length: count }, () => sampleFromSchema((schema.items ?? {}) as Schema, depth + 1));
+      // 3.1 tuples: `prefixItems` give the first items' schemas (`items` may be `false`).
+      const prefix = ((schema as { prefixItems?: unknown }).prefixItems ?? []) as Schema[];
+      const rest = (typeof schema.items === 'object' ? schema.items : {}) as Schema;
+      return depth > 4 ? [] : Array.from({ length: count }, (_, i) => sampleFromSchema(prefix[i] ?? rest, depth + 1));
     }
     default: {
       const result: Record<string, unknown> = {};
@@ -113,7 +116,24 @@ export function invalidParameterValue(schema: Schema): unknown {
   return undefined;
 }
 
-/** A valid id no record is likely to have: the schema's maximum, else 2^31-1. */
+/**
+ * The smallest number the bounds allow (an exclusive bound stepped past: by 1 for an integer, as
+ * 3.1's `exclusiveMinimum: 1` or 3.0's `exclusiveMinimum: true` beside `minimum`), else 1 (or the
+ * maximum when that is below 1).
+ */
+function smallestNumber(schema: Schema): number {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema as { minimum?: number; maximum?: number; exclusiveMinimum?: number | boolean; exclusiveMaximum?: number | boolean };
+  const step = schema.type === 'integer' ? 1 : 0.5;
+  const low = typeof exclusiveMinimum === 'number' ? exclusiveMinimum : minimum;
+  if (low !== undefined) {
+    const strict = typeof exclusiveMinimum === 'number' || exclusiveMinimum === true;
+    return schema.type === 'integer' ? (strict ? Math.floor(low) + 1 : Math.ceil(low)) : strict ? low + step : low;
+  }
+  const high = typeof exclusiveMaximum === 'number' ? exclusiveMaximum - step : maximum !== undefined ? maximum - (exclusiveMaximum === true ? step : 0) : undefined;
+  return high !== undefined ? Math.min(0, high) : 1;
+}
+
+/** A valid id no record is likely to have: the schema's (inclusive) maximum, else 2^31-1. */
 export function unknownIdValue(schema: Schema): unknown {
   if (schema.type === 'string') {
     if (schema.format === 'uuid') return 'ffffffff-ffff-4fff-bfff-ffffffffffff';
@@ -121,5 +141,9 @@ export function unknownIdValue(schema: Schema): unknown {
     const patterned = typeof schema.pattern === 'string' ? fakeFromPattern(schema.pattern, createFaker(404)) : undefined;
     return patterned ?? 'no-such-record-0000';
   }
-  return schema.maximum ?? 2_147_483_647;
+  const { maximum, exclusiveMaximum } = schema as { maximum?: number; exclusiveMaximum?: number | boolean };
+  // 3.1 gives an exclusive bound as a number; 3.0 as `exclusiveMaximum: true` beside `maximum`.
+  if (typeof exclusiveMaximum === 'number') return Math.ceil(exclusiveMaximum) - 1;
+  if (maximum !== undefined) return exclusiveMaximum === true ? Math.ceil(maximum) - 1 : maximum;
+  return 2_147_483_647;
 }

@@ -6,6 +6,7 @@ import type { Operation } from '../spec/operation-index.js';
 import type { Behaviour } from './behaviour.js';
 import { chooseMedia, documentedExample, isJsonType, requiredHeaders, successStatus } from './documented-responses.js';
 import { encodeBody } from './media-body.js';
+import { negotiateMedia } from './negotiate-media.js';
 
 /**
  * The behaviour of an operation no pack claims and no resource explains: its documented success
@@ -33,8 +34,12 @@ export function exampleBehaviour(operation: Operation): Behaviour {
     handle: async (ctx) => {
       const headers = requiredHeaders(response, ctx.faker, ctx.answerHeaders);
       if (!chosen) return { status, headers };
-      const value = example ? example.value : schema ? fakeFromSchema(schema, ctx.faker) : '';
-      const { body, contentType } = encodeBody(value, chosen.type, ctx.faker);
+      // The type the request accepts: its own example, else the same answer in that type.
+      const asked = negotiateMedia(response.content, ctx.headers.accept) ?? chosen;
+      const own = asked.type === chosen.type ? example : usableExample(documentedExample(asked.media), asked.media.schema as Schema | undefined, asked.type);
+      const answerSchema = (asked.media.schema as Schema | undefined) ?? schema;
+      const value = own ? own.value : example ? example.value : answerSchema ? fakeFromSchema(answerSchema, ctx.faker) : '';
+      const { body, contentType } = encodeBody(value, asked.type, ctx.faker, answerSchema);
       return { status, body, headers, contentType };
     },
   };

@@ -121,12 +121,15 @@ class Generator {
   }
 
   private array(schema: MergedSchema, key: string, depth: number, hops: number): unknown[] {
+    // 3.1 tuples: `prefixItems` give the first items' schemas; `items: false` allows no more.
+    const prefix = ((schema as { prefixItems?: unknown }).prefixItems ?? []) as Schema[];
+    const closed = (schema.items as unknown) === false;
     const min = schema.minItems ?? 0;
-    const max = schema.maxItems ?? min + this.extraItems;
+    const max = Math.min(schema.maxItems ?? Math.max(min, prefix.length) + this.extraItems, closed ? prefix.length : Infinity);
     if (max < min) throw new Error(`no array has between ${min} and ${max} items`);
     const length = smallest(depth, hops) ? min : this.faker.number.int({ min, max });
-    const items = (schema.items ?? { type: 'string' }) as Schema;
-    return Array.from({ length }, () => this.value(items, key, depth + 1, hops));
+    const items = (closed ? {} : (schema.items ?? { type: 'string' })) as Schema;
+    return Array.from({ length }, (_, i) => this.value(prefix[i] ?? items, key, depth + 1, hops));
   }
 
   private integer(schema: MergedSchema): number {

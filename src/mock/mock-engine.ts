@@ -8,6 +8,7 @@ import type { MockRequest, MockResponse } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
 import { validationStatus } from '../engine/documented-responses.js';
 import { shapeError } from '../engine/error-body.js';
+import { inAcceptedMedia } from '../engine/negotiate-media.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
 import type { RequestAuth, RequestAuthenticator } from './request-authenticator.js';
@@ -136,7 +137,8 @@ export class MockEngine {
       const preferred = preferredResponse(operation, prefs, this.deps.faker);
       if (preferred) return preferred;
     }
-    return this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, answerHeaders, faker: this.deps.faker });
+    const result = await this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, answerHeaders, faker: this.deps.faker });
+    return request.headers.accept === undefined ? result : inAcceptedMedia(operation, result, request.headers.accept, this.deps.faker);
   }
 
   /** An injected fault's answer: the Error of section 6, in the document's shape where it documents the status. */

@@ -62,7 +62,7 @@ export function preferredResponse(operation: Operation, prefs: Preferences, fake
   if (status === '201' && body && typeof body === 'object' && 'id' in body) headers.Location = `${operation.path}/${String((body as { id: unknown }).id)}`;
   if (Array.isArray(body) && response.headers?.['X-Total-Count']) headers['X-Total-Count'] = String(body.length);
   if (negotiated && negotiated.type !== 'application/json') {
-    const encoded = encodeBody(body, negotiated.type, faker);
+    const encoded = encodeBody(body, negotiated.type, faker, negotiated.media.schema as Schema | undefined);
     return { status: Number(status), body: encoded.body, headers, contentType: encoded.contentType };
   }
   return { status: Number(status), body, headers };

@@ -57,7 +57,12 @@ export interface StructureReport {
   problems: string[];
   /** Keys the official schema does not allow (a typo, a vendor key without `x-`): ignored, reported. */
   unknownKeys: string[];
+  /** Breaches served anyway, as Prism serves them (a header or parameter with no schema takes any value). */
+  tolerated: string[];
 }
+
+/** A Header or Parameter Object: `.../headers/NAME`, `.../parameters/INDEX` or `components/parameters/NAME`. */
+const HEADER_OR_PARAMETER = /\/(headers|parameters)\/[^/]+$/;
 
 /**
  * Checks a document against the official schema of its line. A key the schema does not know is
@@ -66,14 +71,22 @@ export interface StructureReport {
  */
 export function checkStructure(doc: unknown, line: OpenApiLine): StructureReport {
   const validate = structureValidator(line);
-  if (validate(doc)) return { problems: [], unknownKeys: [] };
+  if (validate(doc)) return { problems: [], unknownKeys: [], tolerated: [] };
   const problems = new Set<string>();
   const unknownKeys = new Set<string>();
+  const tolerated = new Set<string>();
   for (const e of validate.errors ?? []) {
     if (e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') continue;
     // The `Reference` alternative of every X-or-Reference: "must have $ref" says nothing useful.
     if (e.keyword === 'required' && (e.params as { missingProperty?: string }).missingProperty === '$ref') continue;
     const at = e.instancePath || '/';
+    if (e.keyword === 'required' && HEADER_OR_PARAMETER.test(at)) {
+      const missing = (e.params as { missingProperty?: string }).missingProperty;
+      if (missing === 'schema' || missing === 'content') {
+        tolerated.add(`${at} has neither schema nor content; any value is taken and sent`);
+        continue;
+      }
+    }
     if (e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties') {
       const params = e.params as { additionalProperty?: string; unevaluatedProperty?: string };
       unknownKeys.add(`${at} has a key the OpenAPI ${line} schema does not define: ${params.additionalProperty ?? params.unevaluatedProperty}`);
@@ -81,5 +94,5 @@ export function checkStructure(doc: unknown, line: OpenApiLine): StructureReport
       problems.add(`${at} ${e.message ?? 'is invalid'}`);
     }
   }
-  return { problems: [...problems].slice(0, 10), unknownKeys: [...unknownKeys].slice(0, 20) };
+  return { problems: [...problems].slice(0, 10), unknownKeys: [...unknownKeys].slice(0, 20), tolerated: [...tolerated].slice(0, 20) };
 }

@@ -7,7 +7,10 @@ export type Stability = 'beta' | 'experimental';
 /** Everything the mock and the runner need to know about one operation, read once from the document. */
 export interface Operation {
   operationId: string;
-  /** True when the document gives no operationId and the index made one from the method and path. */
+  /**
+   * True when the index made the operationId: the document gives none (made from the method and
+   * path), or gives one an earlier operation already has (numbered, `addPet2`).
+   */
   operationIdSynthesized: boolean;
   method: HttpMethod;
   /** The path template as written, e.g. `/pets/{petId}`. */
@@ -34,14 +37,17 @@ export interface Operation {
 export interface OperationIndex {
   readonly operations: readonly Operation[];
   byId(operationId: string): Operation | undefined;
+  /** What the index read past rather than refuse (a repeated operationId, an undeclared path parameter), worth printing. */
+  readonly notes: readonly string[];
 }
 
 /** Reads every operation of a dereferenced document, checking what the rest of the code relies on. */
 export function buildOperationIndex(document: Document, file = 'document'): OperationIndex {
   const operations: Operation[] = [];
   const problems: string[] = [];
+  const notes: string[] = [];
   const seen = new Map<string, string>();
-  const synthesize = operationIdSynthesizer(document);
+  const { synthesize, renumber } = operationIdSynthesizer(document);
 
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (!item) continue;
@@ -50,15 +56,21 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
       const op = item[method];
       if (!op) continue;
       const where = `${method.toUpperCase()} ${path}`;
-      const operationId = op.operationId || synthesize(method, path);
+      let operationId = op.operationId || synthesize(method, path);
       const previous = seen.get(operationId);
-      if (previous) problems.push(`operationId ${operationId} is used by both ${previous} and ${where}`);
+      if (previous) {
+        // OpenAPI wants operationIds unique, but Prism serves both; so does the kit, under a numbered id.
+        const renamed = renumber(operationId);
+        notes.push(`operationId ${operationId} is used by both ${previous} and ${where}; the kit calls the second ${renamed}`);
+        operationId = renamed;
+      }
       seen.set(operationId, where);
 
       const parameters = mergeParameters(shared, (op.parameters ?? []) as Parameter[]);
       for (const name of templateNames(path)) {
         if (!parameters.some((p) => p.in === 'path' && p.name === name)) {
-          problems.push(`${where} does not declare its path parameter {${name}}`);
+          notes.push(`${where} does not declare its path parameter {${name}}; any text is taken there`);
+          parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
         }
       }
       const stability = (op as Record<string, unknown>)['x-stability'];
@@ -80,7 +92,7 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
       const body = op.requestBody as OpenAPIV3.RequestBodyObject | undefined;
       operations.push({
         operationId,
-        operationIdSynthesized: !op.operationId,
+        operationIdSynthesized: !op.operationId || previous !== undefined,
         method,
         path,
         tags: op.tags ?? [],
@@ -101,7 +113,7 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
   if (problems.length > 0) throw new SpecError(file, 'has operations the kit cannot use', problems);
 
   const byId = new Map(operations.map((o) => [o.operationId, o]));
-  return { operations, byId: (id) => byId.get(id) };
+  return { operations, byId: (id) => byId.get(id), notes };
 }
 
 /**
@@ -110,7 +122,10 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
  * gives are reserved first, so adding an operationId elsewhere never renames a synthesized one
  * unless it takes that very name.
  */
-function operationIdSynthesizer(document: Document): (method: HttpMethod, path: string) => string {
+function operationIdSynthesizer(document: Document): {
+  synthesize(method: HttpMethod, path: string): string;
+  renumber(id: string): string;
+} {
   const taken = new Set<string>();
   for (const item of Object.values(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
@@ -118,12 +133,15 @@ function operationIdSynthesizer(document: Document): (method: HttpMethod, path: 
       if (id) taken.add(id);
     }
   }
-  return (method, path) => {
-    const base = method + (path.split('/').map(synthesizedSegment).join('') || 'Root');
+  const renumber = (base: string) => {
     let id = base;
     for (let n = 2; taken.has(id); n++) id = `${base}${n}`;
     taken.add(id);
     return id;
+  };
+  return {
+    synthesize: (method, path) => renumber(method + (path.split('/').map(synthesizedSegment).join('') || 'Root')),
+    renumber,
   };
 }
 

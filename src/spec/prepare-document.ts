@@ -5,6 +5,7 @@ import type { Document } from './openapi.js';
 import { markOas31 } from './schema-dialect.js';
 import { briefly, SpecError } from './spec-error.js';
 import { withoutExtensionFileRefs } from './extension-refs.js';
+import { refsToSchemaIds } from './schema-ids.js';
 
 export interface LoadedDocument {
   /** Where it was read from. */
@@ -41,7 +42,7 @@ export interface LoadedDocument {
 export interface LoadSteps {
   inlineLocalFiles?(file: string, parsed: object): Promise<object>;
   convertSwagger2?(file: string, swagger: object): Promise<object>;
-  checkStructure?(document: unknown, line: OpenApiLine): { problems: string[]; unknownKeys: string[] };
+  checkStructure?(document: unknown, line: OpenApiLine): { problems: string[]; unknownKeys: string[]; tolerated: string[] };
 }
 
 /** Checks and dereferences a parsed document; nothing here needs Node. */
@@ -60,7 +61,8 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
     throw new SpecError(file, 'is not an OpenAPI document (expected a mapping at the top level)');
   }
   const sourceVersion = detectVersion(file, parsed);
-  const { document: used, warnings: skipped } = withoutExtensionFileRefs(parsed);
+  const { document: written, warnings: skipped } = withoutExtensionFileRefs(parsed);
+  const used = sourceVersion === '3.1' ? refsToSchemaIds(written) : written;
   let whole = steps.inlineLocalFiles ? await steps.inlineLocalFiles(file, used) : used;
   if (sourceVersion === '2.0') {
     if (!steps.convertSwagger2) throw new SpecError(file, 'is a Swagger 2.0 document; outside Node the kit reads OpenAPI 3.0.x and 3.1.x only (convert it first)');
@@ -68,7 +70,7 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
   }
   const line: OpenApiLine = sourceVersion === '3.1' ? '3.1' : '3.0';
 
-  const { problems, unknownKeys } = steps.checkStructure ? steps.checkStructure(whole, line) : { problems: [], unknownKeys: [] };
+  const { problems, unknownKeys, tolerated } = steps.checkStructure ? steps.checkStructure(whole, line) : { problems: [], unknownKeys: [], tolerated: [] };
   if (problems.length > 0) throw new SpecError(file, `is not a valid OpenAPI ${line} document`, problems);
 
   const source = whole as Document;
@@ -94,7 +96,16 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
     cyclicRefs = inlineAcyclicRefs(document);
   }
   if (line === '3.1') markOas31(document);
-  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: [...skipped, ...unknownKeys] };
+  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: [...skipped, ...unknownKeys, ...tolerated, ...webhookNotes(source)] };
+}
+
+/** 3.1 `webhooks` are requests the API makes to its clients: nothing to serve, but worth saying so. */
+function webhookNotes(document: Document): string[] {
+  const webhooks = (document as { webhooks?: unknown }).webhooks;
+  if (typeof webhooks !== 'object' || webhooks === null) return [];
+  const names = Object.keys(webhooks);
+  if (names.length === 0) return [];
+  return [`/webhooks (${names.join(', ')}): requests the API sends to its clients, so neither served by the mock nor run by the runner`];
 }
 
 function detectVersion(file: string, parsed: object): '2.0' | OpenApiLine {

@@ -26,6 +26,7 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$d
  *   its target added under the root's `definitions` (once, so cycles end), and ajv validates the
  *   recursive structure natively;
  * - an `enum` of more than LARGE_ENUM_SIZE scalars moves to a Set-backed keyword (large-enum.ts);
+ * - `$schema` and `$vocabulary` are dropped (the document's line decides the dialect);
  * - in a 3.0 schema, `nullable` without `type` is dropped (it adds nothing, ajv refuses it), and
  *   draft-04 style `exclusiveMinimum: true` beside `minimum` becomes the number form ajv knows.
  */
@@ -72,6 +73,7 @@ export function prepareSchema(root: unknown): PreparedSchema {
       }
     }
     if (!Array.isArray(node) && !namesMap) {
+      copy = withoutDialectKeys(node as Record<string, unknown>, copy as Record<string, unknown> | undefined);
       if (!isOas31Schema(node)) copy = fixOas30Keywords(node as Record<string, unknown>, copy as Record<string, unknown> | undefined);
       const values = (node as { enum?: unknown }).enum;
       if (isLargeScalarEnum(values)) {
@@ -90,6 +92,18 @@ export function prepareSchema(root: unknown): PreparedSchema {
     schema = { ...schema, [DEFINITIONS]: { ...own, ...Object.fromEntries(definitions) } };
   }
   return { schema, oas31, extensions, formats };
+}
+
+/**
+ * `$schema` and `$vocabulary` name a dialect; the kit compiles every schema of a document in the
+ * document's own (3.0 or 3.1), and ajv refuses them inside a schema (swagger-core writes
+ * `"$vocabulary": "https://spec.openapis.org/oas/3.1/schema-base"`, a string, where the meta-schema
+ * wants an object).
+ */
+function withoutDialectKeys(node: Record<string, unknown>, copy: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (node.$schema === undefined && node.$vocabulary === undefined) return copy;
+  const { $schema: _schema, $vocabulary: _vocabulary, ...rest } = copy ?? node;
+  return rest;
 }
 
 function fixOas30Keywords(node: Record<string, unknown>, copy: Record<string, unknown> | undefined): Record<string, unknown> | undefined {

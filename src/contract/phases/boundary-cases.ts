@@ -53,7 +53,8 @@ export function boundaryCases(planner: Planner, operation: Operation): PlannedCa
       add(`${field}-missing`, `the required "${field}" missing`, { body: rest }, false, field);
     }
     if (schema.additionalProperties === false) add('unknown-field', 'an unknown field "unexpectedField"', { body: { ...base, unexpectedField: true } }, false);
-    add('body-wrong-type', 'a body that is a JSON array', { body: [] }, false);
+    // Only a schema that says it is an object refuses an array: `properties` and `required` alone do not.
+    if (onlyObject(schema)) add('body-wrong-type', 'a body that is a JSON array', { body: [] }, false);
   }
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' && parameter.in !== 'path') continue;
@@ -77,4 +78,9 @@ export function boundaryCases(planner: Planner, operation: Operation): PlannedCa
 function describe(v: BoundaryValue): string {
   const shown = typeof v.value === 'string' && v.value.length > 12 ? `a string of ${v.value.length} characters` : Array.isArray(v.value) ? `${v.value.length} items` : JSON.stringify(v.value);
   return `${shown} (${v.label})`;
+}
+
+function onlyObject(schema: Schema): boolean {
+  const type = (schema as { type?: unknown }).type;
+  return type === 'object' || (Array.isArray(type) && type.includes('object') && !type.includes('array'));
 }

@@ -57,8 +57,10 @@ export function boundaryValues(schema: Schema, options: { accepted?: boolean; wr
       }
     }
   } else if (schema.type === 'array') {
-    const items = (schema.items ?? {}) as Schema;
-    const itemsOf = (n: number) => Array.from({ length: n }, (_v, i) => itemValue(items, i));
+    // 3.1 tuples: `prefixItems` give the first items' schemas (`items` may be `false`).
+    const prefix = ((schema as { prefixItems?: unknown }).prefixItems ?? []) as Schema[];
+    const items = (typeof schema.items === 'object' ? schema.items : {}) as Schema;
+    const itemsOf = (n: number) => Array.from({ length: n }, (_v, i) => itemValue(prefix[i] ?? items, i));
     if (typeof schema.minItems === 'number') {
       add('minItems', itemsOf(schema.minItems), true);
       if (schema.minItems > 0) add('minItems-1', itemsOf(schema.minItems - 1), false);

@@ -172,10 +172,22 @@ export async function makeId(resource: Resource, records: RecordStore, scope: st
   // A few tries for a fresh one: an id schema with few values (an enum) can run out.
   for (let attempt = 0; attempt < 50; attempt += 1) {
     let id: string;
-    if (resource.idKind === 'integer') id = String(await records.nextId(resource.name));
+    if (resource.idKind === 'integer') id = String(await integerId(resource, records, faker));
     else if (resource.idKind === 'uuid') id = faker.string.uuid();
     else id = idSchema && (idSchema.pattern || idSchema.format || idSchema.enum) ? String(fakeFromSchema(idSchema, faker)) : faker.string.alphanumeric(12);
     if (!(await records.get(resource.name, scope, id))) return id;
   }
   throw new ApiError('internal_error', `No fresh id is left for a new ${resource.name} record`);
+}
+
+/**
+ * The next of the sequence, moved into the id schemas' range; once the sequence has passed the
+ * top of a bounded range, an integer of the range at random (the caller tries again if taken).
+ */
+async function integerId(resource: Resource, records: RecordStore, faker: Faker): Promise<number> {
+  const range = resource.idRange;
+  if (!range) return records.nextId(resource.name);
+  if (range.high < range.low) throw new ApiError('internal_error', `The id schemas of ${resource.name} allow no integer`);
+  const next = (await records.nextId(resource.name)) + range.low - 1;
+  return next <= range.high ? next : faker.number.int({ min: range.low, max: range.high });
 }

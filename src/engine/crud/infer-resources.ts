@@ -20,6 +20,8 @@ export interface Resource {
   idField: string | undefined;
   /** How ids are made: `integer` (a sequence), else a string of the id's format (`uuid` or plain). */
   idKind: 'integer' | 'uuid' | 'string';
+  /** The integers an `integer` id may take, where the id schemas bound them (`minimum`, `exclusiveMaximum`...). */
+  idRange?: { low: number; high: number };
   /** The record schema, allOf merged. */
   record: MergedSchema;
   /** The resource whose item path the collection path extends (records belong to a parent record). */
@@ -81,6 +83,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
       itemParam,
       idField,
       idKind,
+      ...(idKind === 'integer' ? integerRange(idSchemas) : {}),
       record,
       parent: /\}$/.test(parentPath) ? found.get(parentPath) : undefined,
       examples: [...itemOps, ...(create ? [create] : [])].flatMap((op) => recordExamples(op, names)).filter(isPlainObject),
@@ -247,4 +250,21 @@ function recordExamples(op: Operation, names: ReadonlySet<string>): unknown[] {
   if (media.example !== undefined) out.push(media.example);
   const property = wrapperProperty(objectSchema(media.schema as Schema | undefined), names);
   return out.map((e) => unwrapRecord(e, property));
+}
+
+/**
+ * The integers every id schema allows, when one bounds them (`minimum: 1, maximum: 10`, or 3.1's
+ * `exclusiveMinimum: 1`): ids are made inside, or reads of them would be refused.
+ */
+function integerRange(schemas: readonly Schema[]): { idRange?: { low: number; high: number } } {
+  let low = 1;
+  let high = Number.MAX_SAFE_INTEGER;
+  for (const schema of schemas) {
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema as Record<string, unknown>;
+    if (typeof minimum === 'number') low = Math.max(low, Math.ceil(minimum) + (exclusiveMinimum === true ? 1 : 0));
+    if (typeof exclusiveMinimum === 'number') low = Math.max(low, Math.floor(exclusiveMinimum) + 1);
+    if (typeof maximum === 'number') high = Math.min(high, Math.floor(maximum) - (exclusiveMaximum === true ? 1 : 0));
+    if (typeof exclusiveMaximum === 'number') high = Math.min(high, Math.ceil(exclusiveMaximum) - 1);
+  }
+  return low === 1 && high === Number.MAX_SAFE_INTEGER ? {} : { idRange: { low, high } };
 }

@@ -18,9 +18,12 @@ describe('bodies and answers that are not JSON (swagger-api/swagger-petstore 3)'
     expect(res.status).toBe(400);
   });
 
-  it('accepts an XML body the operation documents, and refuses a media type it does not (415)', async () => {
-    const xml = await mock.request('POST', '/pet', { rawBody: '<pet><name>Rex</name></pet>', headers: { 'Content-Type': 'application/xml' } });
+  it('accepts an XML body the operation documents, checked against its schema, and refuses a media type it does not (415)', async () => {
+    const xml = await mock.request('POST', '/pet', { rawBody: '<pet><name>Rex</name><photoUrls><photoUrl>a.png</photoUrl></photoUrls></pet>', headers: { 'Content-Type': 'application/xml' } });
     expect(xml.status).toBe(200);
+    expect(xml.body).toMatchObject({ name: 'Rex', photoUrls: ['a.png'] });
+    const incomplete = await mock.request('POST', '/pet', { rawBody: '<pet><name>Rex</name></pet>', headers: { 'Content-Type': 'application/xml' } });
+    expect(incomplete.status).toBe(400);
     const text = await mock.request('POST', '/pet', { rawBody: 'Rex', headers: { 'Content-Type': 'text/plain' } });
     expect(text.status).toBe(415);
   });

@@ -32,6 +32,21 @@ describe('loadDocument', () => {
     expect(error.message).toContain('/paths/~1a/get/responses');
   });
 
+  it('takes a header or parameter with neither schema nor content, with a note (Prism serves them)', async () => {
+    const loaded = await fromObject('x.yaml', minimal({
+      '/a': { get: { parameters: [{ name: 'q', in: 'query' }], responses: { '200': { description: 'ok', headers: { 'X-Strange': {} } } } } },
+    }));
+    expect(loaded.warnings).toEqual([
+      '/paths/~1a/get/parameters/0 has neither schema nor content; any value is taken and sent',
+      '/paths/~1a/get/responses/200/headers/X-Strange has neither schema nor content; any value is taken and sent',
+    ]);
+  });
+
+  it('says that the webhooks of a 3.1 document are neither served nor run', async () => {
+    const loaded = await fromObject('x.yaml', { openapi: '3.1.0', info: { title: 't', version: '1' }, webhooks: { newPet: { post: { responses: { '200': { description: 'ok' } } } } } });
+    expect(loaded.warnings).toEqual(['/webhooks (newPet): requests the API sends to its clients, so neither served by the mock nor run by the runner']);
+  });
+
   it('names a $ref that points nowhere', async () => {
     const doc = minimal({ '/a': { get: { responses: { '200': { $ref: '#/components/responses/Missing' } } } } });
     await expect(fromObject('x.yaml', doc)).rejects.toThrow(/\$ref that cannot be resolved.*Missing/);
@@ -70,15 +85,24 @@ describe('specification extensions holding $refs to other files', () => {
 });
 
 describe('buildOperationIndex', () => {
-  it('refuses duplicated ids and undeclared path parameters', async () => {
+  it('serves a repeated operationId under a numbered one and an undeclared path parameter as text, saying so (Prism serves both)', async () => {
     const { document } = await fromObject('x.yaml', minimal({
       '/a': { get: ok, post: { operationId: 'same', ...ok } },
       '/b/{id}': { put: { operationId: 'same', ...ok } },
     }));
-    const error = (() => { try { buildOperationIndex(document, 'x.yaml'); } catch (e) { return e as Error; } })();
-    expect(error?.message).not.toContain('GET /a');
-    expect(error?.message).toContain('operationId same is used by both POST /a and PUT /b/{id}');
-    expect(error?.message).toContain('PUT /b/{id} does not declare its path parameter {id}');
+    const index = buildOperationIndex(document, 'x.yaml');
+    expect(index.operations.map((o) => `${o.operationId} ${o.method} ${o.path}`)).toEqual(['getA get /a', 'same post /a', 'same2 put /b/{id}']);
+    expect(index.byId('same2')?.operationIdSynthesized).toBe(true);
+    expect(index.byId('same2')?.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    expect(index.notes).toEqual([
+      'operationId same is used by both POST /a and PUT /b/{id}; the kit calls the second same2',
+      'PUT /b/{id} does not declare its path parameter {id}; any text is taken there',
+    ]);
+  });
+
+  it('still refuses what it cannot read: an x-stability it does not know', async () => {
+    const { document } = await fromObject('x.yaml', minimal({ '/a': { get: { 'x-stability': 'gamma', ...ok } } }));
+    expect(() => buildOperationIndex(document, 'x.yaml')).toThrow(/GET \/a has x-stability "gamma"/);
   });
 
   it('makes a stable, unique operationId for operations without one, and says it made it', async () => {
