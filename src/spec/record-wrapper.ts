@@ -7,10 +7,15 @@ import type { Schema } from './openapi.js';
  * (to store the inner record) and by the runner (to find the id inside and compare records).
  */
 
-/** `articles` -> `article`, `categories` -> `category`, `boxes` -> `box`. */
+/**
+ * `articles` -> `article`, `categories` -> `category`, `boxes` -> `box`, `addresses` -> `address`,
+ * `statuses` -> `status`, `aliases` -> `alias`, and `databases` -> `database` (an `-es` is cut
+ * only after the endings that take it; DigitalOcean's `/v2/databases` answers `{database}`).
+ */
 export function singular(segment: string): string {
   if (/ies$/.test(segment)) return `${segment.slice(0, -3)}y`;
-  if (/(s|x|ch|sh)es$/.test(segment)) return segment.slice(0, -2);
+  if (/(x|ch|sh|ss|zz|atus|bus|nus|pus|rus|sus|ias)es$/.test(segment)) return segment.slice(0, -2);
+  if (/(ss|us|is)$/.test(segment)) return segment;
   return segment.replace(/s$/, '') || segment;
 }
 
