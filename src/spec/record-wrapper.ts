@@ -24,6 +24,27 @@ export function lastLiteral(path: string): string {
   return path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1) ?? path;
 }
 
+/**
+ * The record property an item path parameter addresses: the property of the same name
+ * (`username`, `petId`, `slug`), else `id`, else the parameter without the resource's singular
+ * name in front (`domain_name` -> `name` under `/domains`, `clusterUuid` -> `uuid` under
+ * `/clusters`). Undefined when the record has none of them. Read by the mock (to key records)
+ * and the runner (to find the created id).
+ */
+export function idFieldOf(param: string, properties: object, collectionPath: string): string | undefined {
+  if (Object.hasOwn(properties, param)) return param;
+  if (Object.hasOwn(properties, 'id')) return 'id';
+  const prefix = squash(singular(lastLiteral(collectionPath)));
+  const parts = param.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_-]+/).filter((p) => p !== '');
+  for (let cut = 1; cut < parts.length; cut += 1) {
+    if (squash(parts.slice(0, cut).join('')) !== prefix) continue;
+    const rest = parts.slice(cut);
+    const candidates = [rest.join('_').toLowerCase(), rest.map((p, i) => (i === 0 ? p.toLowerCase() : p[0]!.toUpperCase() + p.slice(1))).join('')];
+    return candidates.find((c) => Object.hasOwn(properties, c));
+  }
+  return undefined;
+}
+
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** The names a wrapper of the records at `path` may have, squashed (`blog-posts` -> blogposts, blogpost; and data). */

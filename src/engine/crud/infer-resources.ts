@@ -1,7 +1,7 @@
 import { assertNoRef, mergeAllOf, type MergedSchema } from '../../generation/merge-all-of.js';
 import type { MediaType, Response, Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
-import { lastLiteral, unwrapRecord, wrapperNames, wrapperProperty } from '../../spec/record-wrapper.js';
+import { idFieldOf, lastLiteral, unwrapRecord, wrapperNames, wrapperProperty } from '../../spec/record-wrapper.js';
 import { isJsonType, successStatus } from '../documented-responses.js';
 import { recordObjectSchema } from './union-record.js';
 
@@ -65,7 +65,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
     if (!record) continue;
     const itemParam = itemPath.slice(itemPath.lastIndexOf('{') + 1, -1);
     const properties = record.properties ?? {};
-    const idField = Object.hasOwn(properties, itemParam) ? itemParam : Object.hasOwn(properties, 'id') ? 'id' : undefined;
+    const idField = idFieldOf(itemParam, properties, collectionPath);
     // An id must fit the record's id property and every path parameter that addresses it, nested
     // paths included (a document may say `uuid` for it only under /things/{thingId}/parts).
     const paramSchemas = operations

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../../src/spec/openapi.js';
-import { singular, wrapperNames, wrapperProperty } from '../../../src/spec/record-wrapper.js';
+import { idFieldOf, singular, wrapperNames, wrapperProperty } from '../../../src/spec/record-wrapper.js';
 
 describe('singular', () => {
   it.each([
@@ -35,5 +35,20 @@ describe('wrapperProperty', () => {
 
   it('still takes a lone object property named otherwise for the record itself', () => {
     expect(wrapperProperty(wrapped('owner'), wrapperNames('/v2/databases'))).toBeUndefined();
+  });
+});
+
+describe('idFieldOf', () => {
+  it('takes the property named like the parameter, else id, else the parameter without the resource name in front', () => {
+    expect(idFieldOf('petId', { petId: 1, id: 2 }, '/pets')).toBe('petId');
+    expect(idFieldOf('droplet_id', { id: 1, name: 'x' }, '/v2/droplets')).toBe('id');
+    expect(idFieldOf('domain_name', { name: 'example.com', ttl: 1800 }, '/v2/domains')).toBe('name');
+    expect(idFieldOf('clusterUuid', { uuid: 'u', name: 'c' }, '/clusters')).toBe('uuid');
+    expect(idFieldOf('registry_name', { name: 'r' }, '/v2/registries')).toBe('name');
+  });
+
+  it('finds nothing where the record has no such field, or the prefix is another resource', () => {
+    expect(idFieldOf('domain_name', { ttl: 1800 }, '/v2/domains')).toBeUndefined();
+    expect(idFieldOf('owner_name', { name: 'x' }, '/v2/domains')).toBeUndefined();
   });
 });
