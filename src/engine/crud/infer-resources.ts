@@ -20,6 +20,11 @@ export interface Resource {
   idField: string | undefined;
   /** How ids are made: `integer` (a sequence), else a string of the id's format (`uuid` or plain). */
   idKind: 'integer' | 'uuid' | 'string';
+  /**
+   * The item parameter's documented example, when it fits `idKind`: the first seeded record takes
+   * it, so the document's own example request (`GET /v2/actions/36804636`) finds a record.
+   */
+  idExample?: string | number;
   /** The record schema, allOf merged. */
   record: MergedSchema;
   /** The resource whose item path the collection path extends (records belong to a parent record). */
@@ -74,6 +79,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
     const idSchemas = [idField ? assertNoRef(properties[idField] as Schema) : undefined, ...paramSchemas].filter((s): s is Schema => s !== undefined);
     const idKind = idSchemas.some((s) => s.type === 'integer' || s.type === 'number') ? 'integer' : idSchemas.some((s) => s.format === 'uuid') ? 'uuid' : 'string';
     const parentPath = collectionPath.slice(0, collectionPath.lastIndexOf('/'));
+    const idExample = idExampleOf(operations.filter((o) => o.path === itemPath || o.path.startsWith(`${itemPath}/`)), itemParam, idKind);
     const resource: Resource = {
       name: lastLiteral(collectionPath),
       collectionPath,
@@ -81,6 +87,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
       itemParam,
       idField,
       idKind,
+      ...(idExample === undefined ? {} : { idExample }),
       record,
       parent: /\}$/.test(parentPath) ? found.get(parentPath) : undefined,
       examples: [...itemOps, ...(create ? [create] : [])].flatMap((op) => recordExamples(op, names)).filter(isPlainObject),
@@ -247,4 +254,18 @@ function recordExamples(op: Operation, names: ReadonlySet<string>): unknown[] {
   if (media.example !== undefined) out.push(media.example);
   const property = wrapperProperty(objectSchema(media.schema as Schema | undefined), names);
   return out.map((e) => unwrapRecord(e, property));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The first example of the item parameter (its own, else its schema's) that fits the id kind. */
+function idExampleOf(operations: readonly Operation[], itemParam: string, idKind: Resource['idKind']): string | number | undefined {
+  for (const op of operations) {
+    const param = op.parameters.find((p) => p.in === 'path' && p.name === itemParam);
+    const example: unknown = param?.example ?? (param?.schema as Schema | undefined)?.example;
+    if (idKind === 'integer' ? Number.isSafeInteger(example) && (example as number) > 0 : typeof example === 'string' && example !== '' && (idKind !== 'uuid' || UUID.test(example))) {
+      return example as string | number;
+    }
+  }
+  return undefined;
 }

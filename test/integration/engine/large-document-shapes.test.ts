@@ -19,6 +19,12 @@ describe('shapes found in large public documents', () => {
     expect(child.body.parent).toMatchObject({ name: 'root' });
     expect(mock.problems).toEqual([]);
   });
+
+  it('seeds its first record under the item parameter\'s documented example, so the document\'s own example request finds one', async () => {
+    const read = await mock.request('GET', '/agents/4242');
+    expect(read.status).toBe(200);
+    expect(read.body.id).toBe(4242);
+  });
 });
 
 describe('records addressed by {resource_field} (domain_name -> name)', () => {
