@@ -7,6 +7,12 @@ import type { OutgoingRequest, Transport } from './transport.js';
 export interface WaitBudget {
   readonly maxMs: number;
   spentMs: number;
+  /**
+   * Set when the budget ran out on a refusal: the time the target asked to be left alone until.
+   * Nothing is sent before it; calling on through 429s is what gets a key banned (every case
+   * after it then fails with 403), and the target said when to come back.
+   */
+  refusedUntil?: number;
 }
 
 export interface PoliteOptions {
@@ -42,6 +48,11 @@ export async function sendPolitely(transport: Transport, request: OutgoingReques
   const cap = options.backoffCapMs ?? 60_000;
   const attempts: Exchange[] = [];
   let waitedMs = 0;
+  const now = options.clock.now();
+  if (options.budget.refusedUntil !== undefined && now < options.budget.refusedUntil) {
+    const left = formatSeconds(options.budget.refusedUntil - now);
+    throw new WaitBudgetExceeded(`${request.method} ${new URL(request.url).pathname} not sent: the target asked to wait ${left} more and --max-wait ${formatSeconds(options.budget.maxMs)} is spent`, attempts);
+  }
   for (let refusals = 1; ; refusals++) {
     const exchange = await transport.send(request);
     attempts.push(exchange);
@@ -52,6 +63,7 @@ export async function sendPolitely(transport: Transport, request: OutgoingReques
     const wait = Math.max(retryAfterMs ?? 0, refusals > 1 || retryAfterMs === undefined ? backoff : 0);
     const reason = `${request.method} ${new URL(request.url).pathname} answered ${refusal}${retryAfterMs !== undefined ? ` with Retry-After ${Math.ceil(retryAfterMs / 1000)} s` : ' without Retry-After'}; waiting ${formatSeconds(wait)} before retry ${refusals}`;
     if (options.budget.spentMs + wait > options.budget.maxMs) {
+      options.budget.refusedUntil = options.clock.now() + (retryAfterMs ?? wait);
       throw new WaitBudgetExceeded(
         `${request.method} ${new URL(request.url).pathname} answered ${refusal}${retryAfterMs !== undefined ? ` asking to wait ${formatSeconds(retryAfterMs)}` : ''}; waiting ${formatSeconds(wait)} more would exceed --max-wait ${formatSeconds(options.budget.maxMs)} (already waited ${formatSeconds(options.budget.spentMs)})`,
         attempts,
