@@ -98,6 +98,10 @@ describe('the polite client', () => {
     expect((error as Error).message).toBe('GET /pets not sent: the target asked to wait 50 s more and --max-wait 10 s is spent');
     expect((error as WaitBudgetExceeded).attempts).toEqual([]);
     expect(s.sent).toHaveLength(1);
+    // Another credential (here a key where the refused request had none) is counted apart.
+    const s2 = scripted([ok]);
+    const keyed = { ...request, headers: { Authorization: 'Bearer k' } };
+    expect((await sendPolitely(s2.transport, keyed, { ...s2.options(budget), clock })).attempts).toHaveLength(1);
     clock.advance(50);
     await expect(sendPolitely(s.transport, request, { ...s.options(budget), clock })).rejects.toThrow(/would exceed --max-wait/);
     expect(s.sent).toHaveLength(2);
