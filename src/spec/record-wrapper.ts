@@ -47,10 +47,18 @@ export function idFieldOf(param: string, properties: object, collectionPath: str
 
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** The names a wrapper of the records at `path` may have, squashed (`blog-posts` -> blogposts, blogpost; and data). */
+/**
+ * The names a wrapper of the records at `path` may have, squashed (`blog-posts` -> blogposts,
+ * blogpost; and data), and the singular qualified by the literal segment before it
+ * (`/v2/kubernetes/clusters` -> kubernetescluster, as DigitalOcean wraps `{kubernetes_cluster}`).
+ */
 export function wrapperNames(path: string): ReadonlySet<string> {
-  const segment = lastLiteral(path);
-  return new Set([squash(segment), squash(singular(segment)), 'data']);
+  const literals = path.split('/').filter((s) => s !== '' && !s.startsWith('{'));
+  const segment = literals.at(-1) ?? path;
+  const names = new Set([squash(segment), squash(singular(segment)), 'data']);
+  const before = literals.at(-2);
+  if (before !== undefined && path.endsWith(`/${before}/${segment}`)) names.add(squash(before + singular(segment)));
+  return names;
 }
 
 /**

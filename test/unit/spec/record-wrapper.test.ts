@@ -33,6 +33,11 @@ describe('wrapperProperty', () => {
     expect(wrapperProperty(wrapped('address'), wrapperNames('/addresses'))).toBe('address');
   });
 
+  it('finds the record wrapped under the singular qualified by the segment before it (/v2/kubernetes/clusters answers {kubernetes_cluster})', () => {
+    expect(wrapperProperty(wrapped('kubernetes_cluster'), wrapperNames('/v2/kubernetes/clusters'))).toBe('kubernetes_cluster');
+    expect(wrapperProperty(wrapped('kubernetes_cluster'), wrapperNames('/v2/kubernetes/{id}/clusters'))).toBeUndefined();
+  });
+
   it('still takes a lone object property named otherwise for the record itself', () => {
     expect(wrapperProperty(wrapped('owner'), wrapperNames('/v2/databases'))).toBeUndefined();
   });
