@@ -7,6 +7,29 @@ import type { OutgoingRequest, Transport } from './transport.js';
 export interface WaitBudget {
   readonly maxMs: number;
   spentMs: number;
+  /**
+   * Set when the budget ran out on a refusal: per credential (see `callerOf`), the time the target
+   * asked to be left alone until. Nothing is sent with that credential before it; calling on
+   * through 429s is what gets a key banned (every case after it then fails with 403), and the
+   * target said when to come back. Other credentials (requests with none) are counted apart.
+   */
+  refusedUntil?: Map<string, number>;
+}
+
+/** Headers that say nothing about who calls. */
+const NOT_CREDENTIALS = new Set(['accept', 'content-type', 'content-length', 'prefer']);
+
+/**
+ * Who a request calls as, for `refusedUntil`: its headers but the content ones, and the names of
+ * its query parameters (an apiKey in the query). A target counts its limits per credential.
+ */
+function callerOf(request: OutgoingRequest): string {
+  const headers = Object.entries(request.headers)
+    .filter(([name]) => !NOT_CREDENTIALS.has(name.toLowerCase()))
+    .map(([name, value]) => `${name.toLowerCase()}:${String(value)}`)
+    .sort();
+  const queryNames = [...new URL(request.url).searchParams.keys()].sort();
+  return JSON.stringify([headers, queryNames]);
 }
 
 export interface PoliteOptions {
@@ -42,6 +65,13 @@ export async function sendPolitely(transport: Transport, request: OutgoingReques
   const cap = options.backoffCapMs ?? 60_000;
   const attempts: Exchange[] = [];
   let waitedMs = 0;
+  const now = options.clock.now();
+  const caller = callerOf(request);
+  const refusedUntil = options.budget.refusedUntil?.get(caller);
+  if (refusedUntil !== undefined && now < refusedUntil) {
+    const left = formatSeconds(refusedUntil - now);
+    throw new WaitBudgetExceeded(`${request.method} ${new URL(request.url).pathname} not sent: the target asked to wait ${left} more and --max-wait ${formatSeconds(options.budget.maxMs)} is spent`, attempts);
+  }
   for (let refusals = 1; ; refusals++) {
     const exchange = await transport.send(request);
     attempts.push(exchange);
@@ -52,6 +82,7 @@ export async function sendPolitely(transport: Transport, request: OutgoingReques
     const wait = Math.max(retryAfterMs ?? 0, refusals > 1 || retryAfterMs === undefined ? backoff : 0);
     const reason = `${request.method} ${new URL(request.url).pathname} answered ${refusal}${retryAfterMs !== undefined ? ` with Retry-After ${Math.ceil(retryAfterMs / 1000)} s` : ' without Retry-After'}; waiting ${formatSeconds(wait)} before retry ${refusals}`;
     if (options.budget.spentMs + wait > options.budget.maxMs) {
+      (options.budget.refusedUntil ??= new Map()).set(caller, options.clock.now() + (retryAfterMs ?? wait));
       throw new WaitBudgetExceeded(
         `${request.method} ${new URL(request.url).pathname} answered ${refusal}${retryAfterMs !== undefined ? ` asking to wait ${formatSeconds(retryAfterMs)}` : ''}; waiting ${formatSeconds(wait)} more would exceed --max-wait ${formatSeconds(options.budget.maxMs)} (already waited ${formatSeconds(options.budget.spentMs)})`,
         attempts,

@@ -5,7 +5,7 @@ import { idTypeOf, isReferenceName, referencedName, referenceTarget, type Refere
 import { templateNames } from '../spec/operation-index.js';
 import { successStatuses } from './documented-response.js';
 import { linksGiving } from './links.js';
-import { singular, unwrapRecord } from '../spec/record-wrapper.js';
+import { idFieldOf, singular, unwrapRecord } from '../spec/record-wrapper.js';
 import { collectionOf, listedIdSource } from './listed-ids.js';
 import { answerWrapper } from './record-bodies.js';
 import { resolvePointer } from './runtime-expression.js';
@@ -105,15 +105,17 @@ export function resourceForPath(resources: ReadonlyMap<string, Resource>, operat
 
 /**
  * The id of the record a create answered, from its body: where a link of the create says, else
- * the property named like the item path parameter (`username`, `petId`, `slug`), else `id`,
- * looking inside the wrapper where the answer wraps the record (`{article: {slug}}`). Undefined
- * when none is a string or number.
+ * the property named like the item path parameter (`username`, `petId`, `slug`), else `id`, else
+ * the parameter without the resource's name (`domain_name` -> `name`, record-wrapper.ts), looking
+ * inside the wrapper where the answer wraps the record (`{article: {slug}}`). Undefined when none
+ * is a string or number.
  */
 export function idFromBody(resource: Resource, body: unknown): string | number | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const record = unwrapRecord(body, resource.answerWrapper) as Record<string, unknown>;
   const linked = resource.idPointer === undefined ? undefined : resolvePointer(body, resource.idPointer);
-  for (const value of [linked, record[resource.idParam], record.id]) if (typeof value === 'number' || typeof value === 'string') return value;
+  const field = idFieldOf(resource.idParam, record, resource.collectionPath);
+  for (const value of [linked, record[resource.idParam], record.id, field === undefined ? undefined : record[field]]) if (typeof value === 'number' || typeof value === 'string') return value;
   return undefined;
 }
 

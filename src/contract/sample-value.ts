@@ -3,6 +3,7 @@ import type { Operation } from '../spec/operation-index.js';
 import { jsonContent } from './documented-response.js';
 import { createFaker } from '../generation/create-faker.js';
 import { fakeFromPattern } from '../generation/fake-pattern.js';
+import { mergeAllOf } from '../generation/merge-all-of.js';
 
 export interface NamedValue {
   name: string;
@@ -39,6 +40,10 @@ export function sampleFromSchema(schema: Schema, depth = 0): unknown {
   if (schema.default !== undefined) return schema.default;
   if (schema.enum && schema.enum.length > 0) return schema.enum[0];
   if (schema.allOf && schema.allOf.length > 0) {
+    // Merged first: a part that only requires a field another part describes (`{required: [type]}`
+    // after `{properties: {type: {enum}}}`) must not overwrite that field's value with `{}`.
+    const merged = mergedOrUndefined(schema);
+    if (merged) return sampleFromSchema(merged, depth + 1);
     return Object.assign({}, ...schema.allOf.map((s) => sampleFromSchema(s as Schema, depth + 1) as object));
   }
   const branch = (schema.oneOf ?? schema.anyOf)?.[0];
@@ -67,6 +72,14 @@ export function sampleFromSchema(schema: Schema, depth = 0): unknown {
       }
       return result;
     }
+  }
+}
+
+function mergedOrUndefined(schema: Schema): Schema | undefined {
+  try {
+    return mergeAllOf(schema);
+  } catch {
+    return undefined; // parts that cannot be merged (different types): sampled one by one
   }
 }
 

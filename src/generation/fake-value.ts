@@ -27,6 +27,13 @@ const CYCLE_HOPS = 2;
 /** The same past this depth: a 40-schema ring nests 40 levels before its one cyclic `$ref`. */
 const SHRINK_DEPTH = 16;
 const smallest = (depth: number, hops: number) => hops > CYCLE_HOPS || depth > SHRINK_DEPTH;
+/**
+ * The same once a value has this many parts (objects, arrays, scalars): a wide schema without
+ * cycles (large documents inline a record inside a record inside a record) filled with every
+ * optional property made 200 KB seed records and answers, and seconds of start-up. Values under
+ * the budget are exactly what they were (the budget draws nothing).
+ */
+const VALUE_BUDGET = 1_000;
 
 /**
  * A value valid against an OpenAPI 3.0 schema object that has no `$ref` left (take it from the
@@ -48,6 +55,9 @@ export function fakeFromSchema(schema: Schema, faker: Faker, options: FakeOption
 }
 
 class Generator {
+  /** Parts made so far (see VALUE_BUDGET). */
+  private made = 0;
+
   constructor(
     private readonly faker: Faker,
     private readonly optionalRate: number,
@@ -58,7 +68,8 @@ class Generator {
     if (depth > MAX_DEPTH) throw new Error('schema nests too deeply to generate a value');
     if (refTarget(raw) || raw.allOf?.some((part) => refTarget(part))) hops++;
     const schema = mergeAllOf(assertNoRef(withPartsResolved(resolveSchema(raw))));
-    const shrink = smallest(depth, hops);
+    this.made += 1;
+    const shrink = this.shrinking(depth, hops);
     const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (branches && branches.length > 0) {
       const { oneOf: _o, anyOf: _a, ...rest } = schema;
@@ -87,6 +98,10 @@ class Generator {
     }
   }
 
+  private shrinking(depth: number, hops: number): boolean {
+    return smallest(depth, hops) || this.made > VALUE_BUDGET;
+  }
+
   private fromEnum(schema: MergedSchema): unknown {
     const patterns = patternsOf(schema).map(compiled);
     const fits = schema.enum!.filter(
@@ -102,7 +117,7 @@ class Generator {
     const out: Record<string, unknown> = {};
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     const required = new Set(schema.required ?? []);
-    const shrink = smallest(depth, hops);
+    const shrink = this.shrinking(depth, hops);
     for (const [name, property] of Object.entries(properties)) {
       if (required.has(name) || (!shrink && this.includeOptional())) {
         out[name] = this.value(property, name, depth + 1, hops);
@@ -127,7 +142,7 @@ class Generator {
     const min = schema.minItems ?? 0;
     const max = Math.min(schema.maxItems ?? Math.max(min, prefix.length) + this.extraItems, closed ? prefix.length : Infinity);
     if (max < min) throw new Error(`no array has between ${min} and ${max} items`);
-    const length = smallest(depth, hops) ? min : this.faker.number.int({ min, max });
+    const length = this.shrinking(depth, hops) ? min : this.faker.number.int({ min, max });
     const items = (closed ? {} : (schema.items ?? { type: 'string' })) as Schema;
     return Array.from({ length }, (_, i) => this.value(prefix[i] ?? items, key, depth + 1, hops));
   }

@@ -1,3 +1,4 @@
+import { resolveSchema } from '../spec/cyclic-refs.js';
 import type { Schema } from '../spec/openapi.js';
 
 /**
@@ -83,7 +84,13 @@ export function patternsOf(schema: MergedSchema): string[] {
   return [...(schema.patterns ?? []), ...(schema.pattern === undefined ? [] : [schema.pattern])];
 }
 
-export function assertNoRef(schema: unknown): Schema {
+/**
+ * The schema itself, with no `$ref` left: a `$ref` the loader kept because it is part of a cycle
+ * (linked to its target, cyclic-refs.ts) is followed; any other `$ref` is an error. A record's
+ * property that refers back to the record (an agent's parent agent) is such a `$ref`.
+ */
+export function assertNoRef(given: unknown): Schema {
+  const schema = resolveSchema(given);
   if (typeof schema === 'object' && schema !== null && '$ref' in schema) {
     throw new Error(`schema has a $ref (${String((schema as { $ref: unknown }).$ref)}); pass a dereferenced document`);
   }

@@ -80,6 +80,7 @@ export function checkStructure(doc: unknown, line: OpenApiLine): StructureReport
     // The `Reference` alternative of every X-or-Reference: "must have $ref" says nothing useful.
     if (e.keyword === 'required' && (e.params as { missingProperty?: string }).missingProperty === '$ref') continue;
     const at = e.instancePath || '/';
+    if (isReferenceForMap(doc, e)) continue;
     if (e.keyword === 'required' && HEADER_OR_PARAMETER.test(at)) {
       const missing = (e.params as { missingProperty?: string }).missingProperty;
       if (missing === 'schema' || missing === 'content') {
@@ -95,4 +96,25 @@ export function checkStructure(doc: unknown, line: OpenApiLine): StructureReport
     }
   }
   return { problems: [...problems].slice(0, 10), unknownKeys: [...unknownKeys].slice(0, 20), tolerated: [...tolerated].slice(0, 20) };
+}
+
+/**
+ * `{$ref: "..."}` where the official schema expects a map (a schema's `properties`, `responses`,
+ * `headers`): JSON Reference replaces the whole object, and split documents use it so
+ * (DigitalOcean's `properties: {$ref: attributes.yml#/...}`). The schema reads it as a map entry
+ * named `$ref` whose value must be an object; the dereference resolves it, and an unresolvable
+ * one is refused there.
+ */
+function isReferenceForMap(doc: unknown, e: ErrorObject): boolean {
+  if (e.keyword !== 'type' || !e.instancePath.endsWith('/$ref')) return false;
+  return typeof valueAt(doc, e.instancePath) === 'string';
+}
+
+function valueAt(doc: unknown, pointer: string): unknown {
+  let node = doc;
+  for (const raw of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
 }

@@ -7,10 +7,15 @@ import type { Schema } from './openapi.js';
  * (to store the inner record) and by the runner (to find the id inside and compare records).
  */
 
-/** `articles` -> `article`, `categories` -> `category`, `boxes` -> `box`. */
+/**
+ * `articles` -> `article`, `categories` -> `category`, `boxes` -> `box`, `addresses` -> `address`,
+ * `statuses` -> `status`, `aliases` -> `alias`, and `databases` -> `database` (an `-es` is cut
+ * only after the endings that take it; DigitalOcean's `/v2/databases` answers `{database}`).
+ */
 export function singular(segment: string): string {
   if (/ies$/.test(segment)) return `${segment.slice(0, -3)}y`;
-  if (/(s|x|ch|sh)es$/.test(segment)) return segment.slice(0, -2);
+  if (/(x|ch|sh|ss|zz|atus|bus|nus|pus|rus|sus|ias)es$/.test(segment)) return segment.slice(0, -2);
+  if (/(ss|us|is)$/.test(segment)) return segment;
   return segment.replace(/s$/, '') || segment;
 }
 
@@ -19,12 +24,41 @@ export function lastLiteral(path: string): string {
   return path.split('/').filter((s) => s !== '' && !s.startsWith('{')).at(-1) ?? path;
 }
 
+/**
+ * The record property an item path parameter addresses: the property of the same name
+ * (`username`, `petId`, `slug`), else `id`, else the parameter without the resource's singular
+ * name in front (`domain_name` -> `name` under `/domains`, `clusterUuid` -> `uuid` under
+ * `/clusters`). Undefined when the record has none of them. Read by the mock (to key records)
+ * and the runner (to find the created id).
+ */
+export function idFieldOf(param: string, properties: object, collectionPath: string): string | undefined {
+  if (Object.hasOwn(properties, param)) return param;
+  if (Object.hasOwn(properties, 'id')) return 'id';
+  const prefix = squash(singular(lastLiteral(collectionPath)));
+  const parts = param.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_-]+/).filter((p) => p !== '');
+  for (let cut = 1; cut < parts.length; cut += 1) {
+    if (squash(parts.slice(0, cut).join('')) !== prefix) continue;
+    const rest = parts.slice(cut);
+    const candidates = [rest.join('_').toLowerCase(), rest.map((p, i) => (i === 0 ? p.toLowerCase() : p[0]!.toUpperCase() + p.slice(1))).join('')];
+    return candidates.find((c) => Object.hasOwn(properties, c));
+  }
+  return undefined;
+}
+
 const squash = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** The names a wrapper of the records at `path` may have, squashed (`blog-posts` -> blogposts, blogpost; and data). */
+/**
+ * The names a wrapper of the records at `path` may have, squashed (`blog-posts` -> blogposts,
+ * blogpost; and data), and the singular qualified by the literal segment before it
+ * (`/v2/kubernetes/clusters` -> kubernetescluster, as DigitalOcean wraps `{kubernetes_cluster}`).
+ */
 export function wrapperNames(path: string): ReadonlySet<string> {
-  const segment = lastLiteral(path);
-  return new Set([squash(segment), squash(singular(segment)), 'data']);
+  const literals = path.split('/').filter((s) => s !== '' && !s.startsWith('{'));
+  const segment = literals.at(-1) ?? path;
+  const names = new Set([squash(segment), squash(singular(segment)), 'data']);
+  const before = literals.at(-2);
+  if (before !== undefined && path.endsWith(`/${before}/${segment}`)) names.add(squash(before + singular(segment)));
+  return names;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { assertNoRef, mergeAllOf, type MergedSchema } from '../../generation/merge-all-of.js';
 import type { MediaType, Response, Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
-import { lastLiteral, unwrapRecord, wrapperNames, wrapperProperty } from '../../spec/record-wrapper.js';
+import { idFieldOf, lastLiteral, unwrapRecord, wrapperNames, wrapperProperty } from '../../spec/record-wrapper.js';
 import { isJsonType, successStatus } from '../documented-responses.js';
 import { recordObjectSchema } from './union-record.js';
 
@@ -22,6 +22,11 @@ export interface Resource {
   idKind: 'integer' | 'uuid' | 'string';
   /** The integers an `integer` id may take, where the id schemas bound them (`minimum`, `exclusiveMaximum`...). */
   idRange?: { low: number; high: number };
+  /**
+   * The item parameter's documented example, when it fits `idKind`: the first seeded record takes
+   * it, so the document's own example request (`GET /v2/actions/36804636`) finds a record.
+   */
+  idExample?: string | number;
   /** The record schema, allOf merged. */
   record: MergedSchema;
   /** The resource whose item path the collection path extends (records belong to a parent record). */
@@ -67,7 +72,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
     if (!record) continue;
     const itemParam = itemPath.slice(itemPath.lastIndexOf('{') + 1, -1);
     const properties = record.properties ?? {};
-    const idField = Object.hasOwn(properties, itemParam) ? itemParam : Object.hasOwn(properties, 'id') ? 'id' : undefined;
+    const idField = idFieldOf(itemParam, properties, collectionPath);
     // An id must fit the record's id property and every path parameter that addresses it, nested
     // paths included (a document may say `uuid` for it only under /things/{thingId}/parts).
     const paramSchemas = operations
@@ -76,6 +81,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
     const idSchemas = [idField ? assertNoRef(properties[idField] as Schema) : undefined, ...paramSchemas].filter((s): s is Schema => s !== undefined);
     const idKind = idSchemas.some((s) => s.type === 'integer' || s.type === 'number') ? 'integer' : idSchemas.some((s) => s.format === 'uuid') ? 'uuid' : 'string';
     const parentPath = collectionPath.slice(0, collectionPath.lastIndexOf('/'));
+    const idExample = idExampleOf(operations.filter((o) => o.path === itemPath || o.path.startsWith(`${itemPath}/`)), itemParam, idKind);
     const resource: Resource = {
       name: lastLiteral(collectionPath),
       collectionPath,
@@ -84,6 +90,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
       idField,
       idKind,
       ...(idKind === 'integer' ? integerRange(idSchemas) : {}),
+      ...(idExample === undefined ? {} : { idExample }),
       record,
       parent: /\}$/.test(parentPath) ? found.get(parentPath) : undefined,
       examples: [...itemOps, ...(create ? [create] : [])].flatMap((op) => recordExamples(op, names)).filter(isPlainObject),
@@ -267,4 +274,18 @@ function integerRange(schemas: readonly Schema[]): { idRange?: { low: number; hi
     if (typeof exclusiveMaximum === 'number') high = Math.min(high, Math.ceil(exclusiveMaximum) - 1);
   }
   return low === 1 && high === Number.MAX_SAFE_INTEGER ? {} : { idRange: { low, high } };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The first example of the item parameter (its own, else its schema's) that fits the id kind. */
+function idExampleOf(operations: readonly Operation[], itemParam: string, idKind: Resource['idKind']): string | number | undefined {
+  for (const op of operations) {
+    const param = op.parameters.find((p) => p.in === 'path' && p.name === itemParam);
+    const example: unknown = param?.example ?? (param?.schema as Schema | undefined)?.example;
+    if (idKind === 'integer' ? Number.isSafeInteger(example) && (example as number) > 0 : typeof example === 'string' && example !== '' && (idKind !== 'uuid' || UUID.test(example))) {
+      return example as string | number;
+    }
+  }
+  return undefined;
 }

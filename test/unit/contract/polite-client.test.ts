@@ -88,6 +88,25 @@ describe('the polite client', () => {
     expect(s.slept).toEqual([50_000, 50_000]);
   });
 
+  it('once --max-wait is spent, sends nothing more until the time the target asked for: calling on through 429s would get the key banned', async () => {
+    const s = scripted([limited('50'), limited('50'), ok]);
+    const budget: WaitBudget = { maxMs: 10_000, spentMs: 0 };
+    const clock = new ManualClock(NOW);
+    await expect(sendPolitely(s.transport, request, { ...s.options(budget), clock })).rejects.toThrow(/would exceed --max-wait/);
+    const error = await sendPolitely(s.transport, request, { ...s.options(budget), clock }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitBudgetExceeded);
+    expect((error as Error).message).toBe('GET /pets not sent: the target asked to wait 50 s more and --max-wait 10 s is spent');
+    expect((error as WaitBudgetExceeded).attempts).toEqual([]);
+    expect(s.sent).toHaveLength(1);
+    // Another credential (here a key where the refused request had none) is counted apart.
+    const s2 = scripted([ok]);
+    const keyed = { ...request, headers: { Authorization: 'Bearer k' } };
+    expect((await sendPolitely(s2.transport, keyed, { ...s2.options(budget), clock })).attempts).toHaveLength(1);
+    clock.advance(50);
+    await expect(sendPolitely(s.transport, request, { ...s.options(budget), clock })).rejects.toThrow(/would exceed --max-wait/);
+    expect(s.sent).toHaveLength(2);
+  });
+
   it('does not retry a 403 forbidden, which waiting will not change', async () => {
     const forbidden = exchange({ status: 403, body: { code: 'forbidden', message: 'read-only', status: 403 } });
     const s = scripted([forbidden]);

@@ -47,6 +47,21 @@ describe('loadDocument', () => {
     expect(loaded.warnings).toEqual(['/webhooks (newPet): requests the API sends to its clients, so neither served by the mock nor run by the runner']);
   });
 
+  it('takes a $ref standing for a whole map (a schema\'s properties), as JSON Reference allows, and resolves it', async () => {
+    const base = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
+    const doc = minimal(
+      { '/a': { get: { operationId: 'a', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Copy' } } } } } } } },
+      { schemas: { Base: base, Copy: { type: 'object', properties: { $ref: '#/components/schemas/Base/properties' } } } },
+    );
+    const loaded = await fromObject('x.yaml', doc);
+    expect(loaded.document.components!.schemas!.Copy).toEqual({ type: 'object', properties: base.properties });
+  });
+
+  it('still refuses a $ref that is not a string where a map is expected', async () => {
+    const doc = minimal({}, { schemas: { A: { type: 'object', properties: { $ref: 42 } } } });
+    await expect(fromObject('x.yaml', doc)).rejects.toThrow(/components\/schemas\/A\/properties\/\$ref must be object/);
+  });
+
   it('names a $ref that points nowhere', async () => {
     const doc = minimal({ '/a': { get: { responses: { '200': { $ref: '#/components/responses/Missing' } } } } });
     await expect(fromObject('x.yaml', doc)).rejects.toThrow(/\$ref that cannot be resolved.*Missing/);
