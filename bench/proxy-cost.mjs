@@ -6,9 +6,9 @@
 // of the mock, the floor for any Node proxy; and Prism's `prism proxy` in front of the mock. CPU time per request hardly depends on what else the
 // machine runs, so this holds where the req/s of `npm run bench` swing with other load.
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuSeconds } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PRISM = `${ROOT}node_modules/@stoplight/prism-cli/dist/index.js`;
@@ -40,10 +40,6 @@ async function ready({ url, child }) {
     await new Promise((r) => setTimeout(r, 20));
   }
 }
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 const stop = (s) => new Promise((resolve) => (s.child.once('exit', resolve), s.child.kill('SIGTERM')));
 
 const mockArgv = (port) => [`${ROOT}dist/cli/main.js`, 'mock', '--port', port, '--quiet', '--config', `${ROOT}bench/bench-keys.json`];

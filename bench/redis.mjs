@@ -6,23 +6,14 @@
 // prints one line and the rows are skipped. Also runs alone: `node bench/redis.mjs --duration=3`
 // (after `npm run build`). Redis commands per request come from INFO commandstats.
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, median, stopChild } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'bench-unlimited';
 const CONNECTIONS = 50;
 const INSTALL_HINT = 'redis-server is not installed: apt-get install -y redis-server; the Redis rows are skipped';
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Spawns under `taskset -c <cores>` when the bench pins (server on core 0, load on core 1). */
 function spawnOn(cores, cmd, argv) {
@@ -66,14 +57,7 @@ async function startMock(cores, extra = []) {
   return { url, child };
 }
 
-function stop(child) {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-  });
-}
+const stop = stopChild;
 
 async function load(url, duration, connections = CONNECTIONS) {
   const r = await autocannon({ url, connections, duration, headers: { 'x-api-key': KEY }, requests: [{ method: 'GET', path: '/pets/1' }] });
@@ -92,7 +76,6 @@ function redisCommands(port) {
   return { total, by };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const summary = (rs) => ({ rps: Math.round(median(rs.map((r) => r.rps))), p50: median(rs.map((r) => r.p50)), p99: median(rs.map((r) => r.p99)), non2xx: rs.reduce((a, r) => a + r.non2xx + r.errors, 0) });
 
 /**

@@ -4,9 +4,9 @@
 // generator runs on core 1. Writes bench/results/latest.json and the table in bench/README.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { freePort, median, stopChild } from './processes.mjs';
 import { thirdPartyRead } from './third-party.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -43,15 +43,6 @@ const WORKLOADS = {
   'mix 10% writes': [get('/pets/1'), get('/pets?limit=20'), get('/pets/2'), get('/store/inventory/1'), get('/pets/3'), post, get('/categories'), get('/pets/4'), get('/store/orders?limit=5'), get('/pets/5')],
 };
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function startServer(name) {
   const port = await freePort();
   const [cmd, argv] = SERVERS[name](String(port));
@@ -72,13 +63,7 @@ async function startServer(name) {
   return { name, url, child, startupMs: performance.now() - started };
 }
 
-function stop(server) {
-  return new Promise((resolve) => {
-    server.child.once('exit', resolve);
-    server.child.kill('SIGTERM');
-    setTimeout(() => server.child.kill('SIGKILL'), 3000).unref();
-  });
-}
+const stop = (server) => stopChild(server.child);
 
 // A server's peak, plus its children's ('prism proxy' runs Prism in a child of our mock's process).
 function peakRssMb(pid) {
@@ -108,7 +93,6 @@ async function load(url, requests, opts = {}) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function throughput() {
   const servers = [];

@@ -6,10 +6,9 @@
 // server's CPU time per request (Petstore's / third-party's, so above 1 is faster). Called from run.mjs;
 // runnable alone: `node bench/third-party.mjs --duration=3 --rounds=3` (after `npm run build`).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuSeconds, freePort, median, stopChild } from './processes.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KEY = 'bench-unlimited';
@@ -29,15 +28,6 @@ const TARGETS = {
     },
   },
 };
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function start(name, pinned) {
   const target = TARGETS[name];
@@ -63,25 +53,8 @@ async function start(name, pinned) {
   return { name, url, path, headers: target.headers, child };
 }
 
-function stop(server) {
-  return new Promise((resolve) => {
-    server.child.once('exit', resolve);
-    server.child.kill('SIGTERM');
-    setTimeout(() => server.child.kill('SIGKILL'), 3000).unref();
-  });
-}
+const stop = (server) => stopChild(server.child);
 
-/** CPU seconds (user + system) the process has used, from /proc (undefined where there is none). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * `rounds` rounds, each running both servers for `duration` seconds back to back (in alternating
