@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,4 +25,17 @@ export async function mockDocument(fileName: string, document: object): Promise<
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file: `mockDocument` started before its tests and closed after them. The object is
+ * filled in `beforeAll`, so read its fields inside tests.
+ */
+export function useDocumentMock(fileName: string, document: object): DocumentMock {
+  const served = {} as DocumentMock;
+  beforeAll(async () => {
+    Object.assign(served, await mockDocument(fileName, document));
+  });
+  afterAll(() => served.close?.());
+  return served;
 }

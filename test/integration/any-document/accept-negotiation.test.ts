@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { notPassed } from '../../helpers/contract-mock.js';
-import { mockDocument, type DocumentMock } from '../../helpers/document-mock.js';
+import { useDocumentMock } from '../../helpers/document-mock.js';
 
 // The shape of the Swagger 2.0 Petstore: every answer in JSON and XML (`produces`), an XML name on
 // the schema, and a required array query parameter with no example.
@@ -26,18 +26,11 @@ const DOCUMENT = {
   },
 };
 
-let served: DocumentMock;
-let spec: string;
-let mock: DocumentMock['mock'];
-beforeAll(async () => {
-  served = await mockDocument('both.json', DOCUMENT);
-  ({ spec, mock } = served);
-});
-afterAll(() => served?.close());
+const served = useDocumentMock('both.json', DOCUMENT);
 
 describe('Accept chooses among the media types the document gives', () => {
   it('a stored record read with Accept: application/xml answers XML named by the schema', async () => {
-    const res = await fetch(`${mock.url}/pets/1`, { headers: { accept: 'application/xml' } });
+    const res = await fetch(`${served.mock.url}/pets/1`, { headers: { accept: 'application/xml' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     expect(await res.text()).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<Pet><id>1<\/id><name>[^<]+<\/name><\/Pet>$/);
@@ -45,20 +38,20 @@ describe('Accept chooses among the media types the document gives', () => {
 
   it('JSON without Accept, with */*, with JSON preferred by q, and with a type not documented', async () => {
     for (const accept of [undefined, '*/*', 'application/xml;q=0.5, application/json', 'text/html']) {
-      const res = await fetch(`${mock.url}/pets/1`, { headers: accept ? { accept } : {} });
+      const res = await fetch(`${served.mock.url}/pets/1`, { headers: accept ? { accept } : {} });
       expect(res.headers.get('content-type'), String(accept)).toMatch(/^application\/json/);
       expect(((await res.json()) as { id: number }).id).toBe(1);
     }
   });
 
   it('an example answer in XML is the documented JSON example encoded', async () => {
-    const res = await fetch(`${mock.url}/pets/findByStatus?status=sold`, { headers: { accept: 'application/xml' } });
+    const res = await fetch(`${served.mock.url}/pets/findByStatus?status=sold`, { headers: { accept: 'application/xml' } });
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     expect(await res.text()).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<root><Pet><id>7</id><name>Rex</name></Pet></root>');
   });
 
   it('the runner fills a required array query parameter and passes the mock with no false alarm', async () => {
-    const summary = await runContract({ baseUrl: mock.url, spec, reporters: [], seed: 5 });
+    const summary = await runContract({ baseUrl: served.mock.url, spec: served.spec, reporters: [], seed: 5 });
     expect(notPassed(summary)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { notPassed } from '../../helpers/contract-mock.js';
-import { mockDocument, type DocumentMock } from '../../helpers/document-mock.js';
+import { useDocumentMock } from '../../helpers/document-mock.js';
 
 // Breaches of OpenAPI that public documents carry and Prism serves anyway (Prism's own Petstore
 // fixtures repeat operationIds under /no_auth and give a response header no schema).
@@ -18,28 +18,21 @@ const DOCUMENT = {
   },
 };
 
-let served: DocumentMock;
-let spec: string;
-let mock: DocumentMock['mock'];
-beforeAll(async () => {
-  served = await mockDocument('loose.json', DOCUMENT);
-  ({ spec, mock } = served);
-});
-afterAll(() => served?.close());
+const served = useDocumentMock('loose.json', DOCUMENT);
 
 describe('a document with a repeated operationId, an undeclared path parameter and a header without schema', () => {
   it('starts and serves every operation, the second getPetById as getPetById2', async () => {
-    const operations = (await (await fetch(`${mock.url}/__admin/operations`)).json()) as { operationId: string; path: string }[];
+    const operations = (await (await fetch(`${served.mock.url}/__admin/operations`)).json()) as { operationId: string; path: string }[];
     expect(operations.map((o) => `${o.operationId} ${o.path}`)).toEqual(expect.arrayContaining(['getPetById /pets/{petId}', 'getPetById2 /no_auth/pets/{petId}', 'login /login', 'tagged /tags/{tag}']));
-    expect((await fetch(`${mock.url}/no_auth/pets/1`)).status).not.toBe(500);
-    expect((await fetch(`${mock.url}/login`)).status).toBe(200);
-    const tagged = await fetch(`${mock.url}/tags/anything`);
+    expect((await fetch(`${served.mock.url}/no_auth/pets/1`)).status).not.toBe(500);
+    expect((await fetch(`${served.mock.url}/login`)).status).toBe(200);
+    const tagged = await fetch(`${served.mock.url}/tags/anything`);
     expect(tagged.status).toBe(200);
     expect(Array.isArray(await tagged.json())).toBe(true);
   });
 
   it('the runner runs against it with no false alarm', async () => {
-    const summary = await runContract({ baseUrl: mock.url, spec, reporters: [], seed: 3 });
+    const summary = await runContract({ baseUrl: served.mock.url, spec: served.spec, reporters: [], seed: 3 });
     expect(notPassed(summary)).toEqual([]);
   });
 });

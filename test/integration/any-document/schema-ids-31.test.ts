@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { notPassed } from '../../helpers/contract-mock.js';
-import { mockDocument, type DocumentMock } from '../../helpers/document-mock.js';
+import { useDocumentMock } from '../../helpers/document-mock.js';
 
 // The shape swagger-core writes for OpenAPI 3.1 (swagger-api/swagger-petstore, branch v31): schemas
 // named by `$id` and `$anchor` and referred to by those names, a `$vocabulary` string, a record
@@ -47,18 +47,11 @@ const DOCUMENT = {
   },
 };
 
-let served: DocumentMock;
-let spec: string;
-let mock: DocumentMock['mock'];
-beforeAll(async () => {
-  served = await mockDocument('ids.json', DOCUMENT);
-  ({ spec, mock } = served);
-});
-afterAll(() => served?.close());
+const served = useDocumentMock('ids.json', DOCUMENT);
 
 describe('an OpenAPI 3.1 document whose $refs name schemas by $id and $anchor', () => {
   it('loads, and validates a body against the schema the $id and the $anchor name', async () => {
-    const post = (body: object) => fetch(`${mock.url}/pet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: object) => fetch(`${served.mock.url}/pet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const made = await post({ name: 'Rex', detailsId: 100, details: { note: 'calm' } });
     expect(made.status).toBe(200);
     expect(((await made.json()) as { name: string }).name).toBe('Rex');
@@ -67,15 +60,15 @@ describe('an OpenAPI 3.1 document whose $refs name schemas by $id and $anchor', 
   });
 
   it('makes ids inside the id parameter\'s bounds, so what it seeds and creates reads back', async () => {
-    const made = (await (await fetch(`${mock.url}/pet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Tom"}' })).json()) as { id: number };
+    const made = (await (await fetch(`${served.mock.url}/pet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Tom"}' })).json()) as { id: number };
     expect(made.id).toBeGreaterThan(1);
     expect(made.id).toBeLessThan(1000);
-    expect((await fetch(`${mock.url}/pet/${made.id}`)).status).toBe(200);
-    expect((await fetch(`${mock.url}/pet/2`)).status).toBe(200);
+    expect((await fetch(`${served.mock.url}/pet/${made.id}`)).status).toBe(200);
+    expect((await fetch(`${served.mock.url}/pet/2`)).status).toBe(200);
   });
 
   it('the runner passes the mock with no false alarm (no array-body refusal the schema does not imply)', async () => {
-    const summary = await runContract({ baseUrl: mock.url, spec, reporters: [], seed: 2 });
+    const summary = await runContract({ baseUrl: served.mock.url, spec: served.spec, reporters: [], seed: 2 });
     expect(notPassed(summary)).toEqual([]);
   });
 });

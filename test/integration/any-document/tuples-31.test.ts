@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { notPassed } from '../../helpers/contract-mock.js';
-import { mockDocument, type DocumentMock } from '../../helpers/document-mock.js';
+import { useDocumentMock } from '../../helpers/document-mock.js';
 
 // JSON Schema 2020-12 tuples in an OpenAPI 3.1 document: `prefixItems` with `items: false`.
 const point = { type: 'array', prefixItems: [{ type: 'number' }, { type: 'string', enum: ['N', 'S'] }], items: false, minItems: 2 };
@@ -20,11 +20,7 @@ const DOCUMENT = {
   },
 };
 
-let served: DocumentMock;
-beforeAll(async () => {
-  served = await mockDocument('tuples.json', DOCUMENT);
-});
-afterAll(() => served?.close());
+const served = useDocumentMock('tuples.json', DOCUMENT);
 
 describe('prefixItems tuples (OpenAPI 3.1)', () => {
   it('the mock generates an answer item by item, and no more items than the tuple has', async () => {

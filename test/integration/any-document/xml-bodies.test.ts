@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mockDocument, type DocumentMock } from '../../helpers/document-mock.js';
+import { describe, expect, it } from 'vitest';
+import { useDocumentMock } from '../../helpers/document-mock.js';
 
 // The Swagger Petstore's XML shape: a body in JSON or XML, `xml.name` on the schema, a wrapped array.
 const pet = {
@@ -25,15 +25,9 @@ const DOCUMENT = {
   },
 };
 
-let served: DocumentMock;
-let url: string;
-beforeAll(async () => {
-  served = await mockDocument('xml.json', DOCUMENT);
-  url = served.mock.url;
-});
-afterAll(() => served?.close());
+const served = useDocumentMock('xml.json', DOCUMENT);
 
-const postXml = (xml: string) => fetch(`${url}/pets`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: xml });
+const postXml = (xml: string) => fetch(`${served.mock.url}/pets`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: xml });
 
 describe('a request body sent as XML where the document gives XML', () => {
   it('is read as the record its schema describes: stored, and read back in JSON and in XML', async () => {
@@ -41,9 +35,9 @@ describe('a request body sent as XML where the document gives XML', () => {
     expect(res.status).toBe(201);
     const made = (await res.json()) as Record<string, unknown>;
     expect(made).toMatchObject({ name: 'Rex', age: 3, vaccinated: true, photoUrls: ['a.png', 'b.png'], chip: 'A1' });
-    const json = (await (await fetch(`${url}/pets/${String(made.id)}`)).json()) as Record<string, unknown>;
+    const json = (await (await fetch(`${served.mock.url}/pets/${String(made.id)}`)).json()) as Record<string, unknown>;
     expect(json).toEqual(made);
-    const xml = await (await fetch(`${url}/pets/${String(made.id)}`, { headers: { accept: 'application/xml' } })).text();
+    const xml = await (await fetch(`${served.mock.url}/pets/${String(made.id)}`, { headers: { accept: 'application/xml' } })).text();
     expect(xml).toContain(`<Pet chip="A1"><id>${String(made.id)}</id><name>Rex</name><age>3</age><vaccinated>true</vaccinated><photoUrls><photoUrl>a.png</photoUrl><photoUrl>b.png</photoUrl></photoUrls>`);
   });
 
@@ -57,10 +51,10 @@ describe('a request body sent as XML where the document gives XML', () => {
   });
 
   it('not well-formed XML is 400 saying so, and stores nothing', async () => {
-    const before = (await (await fetch(`${url}/__admin/snapshot`)).text()).length;
+    const before = (await (await fetch(`${served.mock.url}/__admin/snapshot`)).text()).length;
     const res = await postXml('<Pet><name>Rex</name>');
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/^The request body is not well-formed XML: .+ \(line 1\)$/);
-    expect((await (await fetch(`${url}/__admin/snapshot`)).text()).length).toBe(before);
+    expect((await (await fetch(`${served.mock.url}/__admin/snapshot`)).text()).length).toBe(before);
   });
 });
