@@ -28,7 +28,7 @@ export function recordFromInput(union: MergedSchema, input: unknown, base: Store
     if (serverOwns(name) && base?.[name] !== undefined) out[name] = base[name];
   }
   Object.assign(out, server);
-  return completed(schema, out, faker, true);
+  return completed(schema, out, faker);
 }
 
 /** JSON Merge Patch (RFC 7396) of `patch` onto `base`: null removes, objects merge, anything else replaces. */
@@ -134,15 +134,13 @@ function typeFits(value: unknown, type: string): boolean {
   }
 }
 
-/** Required fields (and, for a stored record, `readOnly` ones) that are missing, generated. */
-function completed(schema: MergedSchema, fields: Fields, faker: Faker, stored: boolean): Fields {
+/** Required and `readOnly` fields a record to store is missing, generated. */
+function completed(schema: MergedSchema, fields: Fields, faker: Faker): Fields {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const required = new Set(schema.required ?? []);
   for (const [name, property] of Object.entries(properties)) {
     if (fields[name] !== undefined) continue;
-    const own = assertNoRef(property);
-    if (!stored && own.writeOnly) continue;
-    if (required.has(name) || (stored && own.readOnly)) fields[name] = fakeFromSchema(property, faker);
+    if (required.has(name) || isReadOnly(property)) fields[name] = fakeFromSchema(property, faker);
   }
   return fields;
 }
