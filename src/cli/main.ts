@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { runMockCommand, startupProblem } from './mock-command.js';
+import { stopOnSignal } from './stop-on-signal.js';
 
 const USAGE = `usage: petstore-kit <command> [options]
 
@@ -43,23 +44,6 @@ async function main(argv: string[]): Promise<void> {
   }
   process.stderr.write(`petstore-kit: unknown command '${command}'\n\n${USAGE}`);
   process.exitCode = 2;
-}
-
-/**
- * On the first SIGTERM or SIGINT: say what happens, wait until start-up has given `stop` (nothing
- * to stop when it failed or only printed help), run it, exit with the status it gives.
- */
-function stopOnSignal(doing: string, ready: Promise<(() => Promise<number>) | undefined>): void {
-  const stopper = ready.catch(() => undefined); // a failed start-up is reported by main()
-  let stopping = false;
-  const onSignal = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`\n${signal}: ${doing}\n`);
-    void stopper.then((stop) => (stop ? stop() : Promise.resolve(process.exitCode ?? 0))).then((status) => process.exit(status));
-  };
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
-  process.on('SIGINT', () => onSignal('SIGINT'));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
