@@ -8,12 +8,24 @@ commands:
   mock       serve the OpenAPI document as a stateful mock (petstore-kit mock --help)
   contract   replay the document against a live server (petstore-kit contract --help)
   proxy      forward to a real server, checking both directions (petstore-kit proxy --help)
+
+  -v, --version   the version of petstore-kit
+  -h, --help      this text
+
+examples:
+  petstore-kit mock --spec api.yaml
+  petstore-kit contract --base-url http://127.0.0.1:4010 --api-key demo-pro --reporter html
+  petstore-kit proxy --upstream https://staging.example.com --reporter junit
 `;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${await packageVersion()}\n`);
     return;
   }
   if (command === 'mock') {
@@ -44,6 +56,12 @@ async function main(argv: string[]): Promise<void> {
   }
   process.stderr.write(`petstore-kit: unknown command '${command}'\n\n${USAGE}`);
   process.exitCode = 2;
+}
+
+/** The version in the package's own package.json (dist/cli/main.js is two folders below it). */
+async function packageVersion(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  return (JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
