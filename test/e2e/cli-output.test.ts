@@ -45,26 +45,27 @@ describe('petstore-kit for a first-time user', () => {
   it('--version and -v print the package version, exit 0', async () => {
     const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
     for (const flag of ['--version', '-v']) expect(await runCli([flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
-  });
+  }, 60_000);
 
   it('every --help ends with an example of the command', async () => {
-    for (const args of [['--help'], ['mock', '--help'], ['contract', '--help'], ['proxy', '--help']]) {
-      const run = await runCli(args);
-      expect(run.code).toBe(0);
+    const commands = [['--help'], ['mock', '--help'], ['contract', '--help'], ['proxy', '--help']];
+    const runs = await Promise.all(commands.map((args) => runCli(args)));
+    commands.forEach((args, i) => {
+      expect(runs[i]!.code).toBe(0);
       const command = args.length === 1 ? ' [a-z]+' : ` ${args[0]}`;
-      expect(run.stdout, args.join(' ')).toMatch(new RegExp(`\\nexamples?[^\\n]*:\\n(\\s+.*\\n)*\\s+petstore-kit${command} --`));
-    }
-  });
+      expect(runs[i]!.stdout, args.join(' ')).toMatch(new RegExp(`\\nexamples?[^\\n]*:\\n(\\s+.*\\n)*\\s+petstore-kit${command} --`));
+    });
+  }, 60_000);
 
   it('--quiet prints the address alone, and no line per request', async () => {
     const { stdout, url } = await startOutput(['--quiet']);
     expect(stdout).toBe(`${url}\n`);
-  });
+  }, 60_000);
 
   it('--watch says what it watches in the banner', async () => {
     const file = join(dir, 'petstore.yaml');
     await copyFile(join(ROOT, 'spec/petstore.yaml'), file);
     const { stdout } = await startOutput(['--spec', file, '--watch']);
     expect(stdout).toContain(`  watching ${file} and the files it $refs: a save reloads the document\n`);
-  });
+  }, 60_000);
 });
