@@ -39,7 +39,12 @@ const SESSION_CAP = 200;
 const KEYS = Array.from({ length: 100 }, (_, i) => `soak-key-${String(i).padStart(3, '0')}-c0ffee`);
 const LOW_KEYS = Array.from({ length: 10 }, (_, i) => `soak-low-${i}-5per-minute`);
 
-if (isMainThread) await main();
+// main() installs crash counters on unhandled rejections; a start-up failure (no redis-server, no
+// build) must not be counted as one and exit 0 silently: it gets one line and exit 2.
+if (isMainThread) await main().catch((error) => {
+  process.stderr.write(`soak: ${error?.message ?? String(error)}\n`);
+  process.exit(2);
+});
 else if (workerData.mode === 'journal') await sendLongQueries(workerData);
 else await generateLoad(workerData);
 
@@ -186,7 +191,7 @@ async function sharedStore(args, rawConfig, seed, crash, onInternalError) {
   let redis;
   if (!url && !args.has('redis')) return undefined;
   if (!url) {
-    if (spawnSync('redis-server', ['--version']).error) throw new Error('--redis: redis-server is not installed: apt-get install -y redis-server (or pass --store=redis://...)');
+    if (spawnSync('redis-server', ['--version']).error) throw new Error('--redis: redis-server is not installed: apt-get install -y redis-server (or pass --store=redis://HOST:PORT)');
     const port = await freePort();
     redis = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
     await new Promise((resolve, reject) => {

@@ -14,7 +14,8 @@ required:
                               document asks for no credential
 
 options:
-  --spec FILE                 the OpenAPI 3.0 document (default: the package's spec/petstore.yaml)
+  --spec FILE                 the OpenAPI 3.0 or 3.1 (or Swagger 2.0) document (default: the
+                              package's spec/petstore.yaml)
   --tag T                     only operations with this tag (repeatable)
   --operation ID              only this operationId (repeatable)
   --skip-stability S          skip beta or experimental operations (repeatable)
@@ -50,6 +51,11 @@ options:
 
 exit status: 0 every case conforms, 1 some case does not (or --max-duration cut the run short),
 2 the run could not be made
+
+examples:
+  petstore-kit contract --base-url http://127.0.0.1:4010 --api-key demo-enterprise
+  petstore-kit contract --spec api.yaml --base-url https://staging.example.com --api-key "$KEY" \\
+    --reporter console --reporter junit --out reports
 `;
 
 export type ParsedContractArgs = { help: true } | { help: false; input: ContractOptionsInput };

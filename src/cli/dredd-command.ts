@@ -94,10 +94,16 @@ async function probeTarget(url: string): Promise<void> {
   await fetch(url, { method: 'GET', signal: AbortSignal.timeout(10_000) }).then((r) => r.body?.cancel());
 }
 
-function dreddBin(): string {
-  const manifest = createRequire(import.meta.url).resolve('dredd/package.json');
-  return join(dirname(manifest), 'bin', 'dredd');
+/** Dredd's bin, or undefined where it is not installed: it is a development dependency (decision 054). */
+function dreddBin(): string | undefined {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('dredd/package.json')), 'bin', 'dredd');
+  } catch {
+    return undefined;
+  }
 }
+
+const NO_DREDD = 'Dredd is not installed: contract:dredd runs in a clone of petstore-kit after npm install (Dredd is one of its development dependencies, docs/decisions/054-dredd-in-a-clone-only.md); the installed package\'s own runner is petstore-kit contract';
 
 export async function runDreddCli(argv: string[], io: DreddCliIo = {}): Promise<number> {
   const stdout = io.stdout ?? process.stdout;
@@ -114,6 +120,11 @@ export async function runDreddCli(argv: string[], io: DreddCliIo = {}): Promise<
     stderr.write(`petstore-kit contract:dredd: ${(err as Error).message}\n\n${DREDD_USAGE}`);
     return 2;
   }
+  const bin = dreddBin();
+  if (bin === undefined) {
+    stderr.write(`petstore-kit contract:dredd: ${NO_DREDD}\n`);
+    return 2;
+  }
   try {
     await (io.probe ?? probeTarget)(options.baseUrl);
   } catch (err) {
@@ -128,7 +139,7 @@ export async function runDreddCli(argv: string[], io: DreddCliIo = {}): Promise<
     return 2;
   }
   await mkdir(options.outDir, { recursive: true });
-  const code = await spawnDredd(options, stdout, stderr);
+  const code = await spawnDredd(bin, options, stdout, stderr);
   const junit = join(options.outDir, DREDD_JUNIT_FILE);
   if (code !== 0 && code !== 1) {
     stderr.write(`petstore-kit contract:dredd: Dredd stopped with status ${code}\n`);
@@ -185,10 +196,10 @@ function lineFilter(out: NodeJS.WritableStream): { write(chunk: Buffer): void; e
   };
 }
 
-function spawnDredd(options: DreddOptions, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
+function spawnDredd(bin: string, options: DreddOptions, stdout: NodeJS.WritableStream, stderr: NodeJS.WritableStream): Promise<number> {
   return new Promise((resolvePromise, reject) => {
     const color = (stdout as NodeJS.WritableStream & { isTTY?: boolean }).isTTY === true && !process.env['NO_COLOR'];
-    const child = spawn(process.execPath, [dreddBin(), ...dreddArguments(options, color)], {
+    const child = spawn(process.execPath, [bin, ...dreddArguments(options, color)], {
       env: { ...process.env, PETSTORE_API_KEY: options.apiKey, PETSTORE_BASE_URL: options.baseUrl, NODE_NO_WARNINGS: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

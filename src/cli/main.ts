@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { runMockCommand, startupProblem } from './mock-command.js';
+import { stopOnSignal } from './stop-on-signal.js';
 
 const USAGE = `usage: petstore-kit <command> [options]
 
@@ -7,12 +8,24 @@ commands:
   mock       serve the OpenAPI document as a stateful mock (petstore-kit mock --help)
   contract   replay the document against a live server (petstore-kit contract --help)
   proxy      forward to a real server, checking both directions (petstore-kit proxy --help)
+
+  -v, --version   the version of petstore-kit
+  -h, --help      this text
+
+examples:
+  petstore-kit mock --spec api.yaml
+  petstore-kit contract --base-url http://127.0.0.1:4010 --api-key demo-pro --reporter html
+  petstore-kit proxy --upstream https://staging.example.com --reporter junit
 `;
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${await packageVersion()}\n`);
     return;
   }
   if (command === 'mock') {
@@ -45,21 +58,10 @@ async function main(argv: string[]): Promise<void> {
   process.exitCode = 2;
 }
 
-/**
- * On the first SIGTERM or SIGINT: say what happens, wait until start-up has given `stop` (nothing
- * to stop when it failed or only printed help), run it, exit with the status it gives.
- */
-function stopOnSignal(doing: string, ready: Promise<(() => Promise<number>) | undefined>): void {
-  const stopper = ready.catch(() => undefined); // a failed start-up is reported by main()
-  let stopping = false;
-  const onSignal = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    process.stderr.write(`\n${signal}: ${doing}\n`);
-    void stopper.then((stop) => (stop ? stop() : Promise.resolve(process.exitCode ?? 0))).then((status) => process.exit(status));
-  };
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
-  process.on('SIGINT', () => onSignal('SIGINT'));
+/** The version in the package's own package.json (dist/cli/main.js is two folders below it). */
+async function packageVersion(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  return (JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

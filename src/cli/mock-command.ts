@@ -34,9 +34,16 @@ const USAGE = `usage: petstore-kit mock [options]
                       docs/snapshot-format.md); a bad file stops the start with exit 2
   --watch             reload the document when its file (or a file it $refs) changes, keeping
                       the records of resources that still exist; a broken edit keeps the old one
-  --log-level L       silent | error | info | debug (default info)
+  --log-level L       silent | error | info | debug (default info); below info, start-up
+                      prints only the address (error) or nothing (silent)
   --quiet             same as --log-level error
   -h, --help          this text
+
+examples:
+  petstore-kit mock                                  the bundled Petstore on http://127.0.0.1:4010
+  petstore-kit mock --spec api.yaml --watch          your document, reloaded on every save
+  petstore-kit mock --port 0 --quiet                 a free port; prints only the address
+  curl -s -H 'X-API-Key: demo-pro' 'http://127.0.0.1:4010/pets?limit=3'
 `;
 
 const LEVELS = ['silent', 'error', 'info', 'debug'];
@@ -97,7 +104,8 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
     if (warning) err.write(`${warning}\n`);
     if (mock.otherDocument) err.write(`${otherDocumentWarning(mock.otherDocument, mock.setup.backend.description)}\n`);
     if (level !== 'silent') for (const note of mock.setup.security.notes) err.write(`note: ${note}\n`);
-    if (level !== 'silent') out.write(startupBanner(mock, seed));
+    if (level === 'info' || level === 'debug') out.write(startupBanner(mock, seed, values.watch === true));
+    else if (level === 'error') out.write(`${mock.url}\n`); // --quiet: the address, for a script to read
   } catch (error) {
     // A start-up that fails must not leave the mock serving behind the error and exit code 2.
     await mock.close();

@@ -26,6 +26,9 @@ Forwards every request to a real implementation and checks both directions again
   -h, --help          this text
 
 Exit status on SIGINT/SIGTERM: 0 no answer violated the document, 1 some did, 2 it could not start.
+
+example (point the app or test at the proxy's address; Ctrl-C writes the reports):
+  petstore-kit proxy --upstream https://staging.example.com --spec api.yaml --reporter junit --reporter html
 `;
 
 export class ProxyUsageError extends Error {}

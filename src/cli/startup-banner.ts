@@ -7,7 +7,7 @@ import { credentialPlacement } from '../spec/security.js';
 export const KEYS_SHOWN = 25;
 
 /** What `npm start` prints: where the mock is, the keys to use, and a first request to try. */
-export function startupBanner(mock: RunningMock, seed: number): string {
+export function startupBanner(mock: RunningMock, seed: number, watching = false): string {
   const all = mock.setup.keys.list();
   // A config of 130k keys once overflowed the stack here (Math.max over a spread) after the mock
   // was listening; a banner of 130k lines would not be read either.
@@ -25,6 +25,7 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     `petstore-kit mock serving ${mock.setup.index.operations.length} operations of ${mock.setup.loaded.file}`,
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
     ...(mock.setup.backend.description === 'memory' ? [] : [`  state shared through ${mock.setup.backend.description}`]),
+    ...(watching ? [`  watching ${mock.setup.loaded.file} and the files it $refs: a save reloads the document`] : []),
     ...documentWarnings([...mock.setup.loaded.warnings, ...mock.setup.index.notes]),
     '',
     ...operationLines(mock.setup),

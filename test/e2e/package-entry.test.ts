@@ -25,15 +25,17 @@ describe("import { startMock, runContract } from 'petstore-kit'", () => {
   });
 });
 
-describe("import { createHandlers } from 'petstore-kit/msw' and { petstoreMock } from 'petstore-kit/express'", () => {
-  it('work by package name from the built package: handlers under setupServer, the middleware under /api', async () => {
+describe("import { createHandlers } from 'petstore-kit/msw' and { createMiddleware } from 'petstore-kit/express'", () => {
+  it('work by package name from the built package: handlers spread into setupServer, the middleware under /api', async () => {
     const script = `
       import { createHandlers } from 'petstore-kit/msw';
-      import { petstoreMock } from 'petstore-kit/express';
+      import { createMiddleware, petstoreMock } from 'petstore-kit/express';
       import { setupServer } from 'msw/node';
       import express from 'express';
-      const { handlers, controls } = await createHandlers({ baseUrl: 'https://shop.test/api' });
-      const msw = setupServer(...handlers);
+      // Spread as MSW's own handler factories are; .handlers and .controls as well.
+      const created$ = await createHandlers({ baseUrl: 'https://shop.test/api' });
+      const { handlers, controls } = created$;
+      const msw = setupServer(...created$);
       msw.listen({ onUnhandledRequest: 'bypass' });
       const created = await fetch('https://shop.test/api/pets', { method: 'POST', headers: { 'X-API-Key': 'demo-pro', 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'ByName', categoryId: 1 }) });
       const pet = await created.json();
@@ -42,15 +44,15 @@ describe("import { createHandlers } from 'petstore-kit/msw' and { petstoreMock }
       const afterReset = (await fetch('https://shop.test/api/pets/' + pet.id, { headers: { 'X-API-Key': 'demo-pro' } })).status;
       msw.close();
       const app = express();
-      const mock = petstoreMock();
+      const mock = createMiddleware();
       app.use('/api', mock);
       await mock.ready;
       const server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
       const mounted = await fetch('http://127.0.0.1:' + server.address().port + '/api/categories/1', { headers: { 'X-API-Key': 'demo-pro' } });
       server.close();
-      console.log(JSON.stringify({ created: created.status, name: read.name, afterReset, mounted: mounted.status }));
+      console.log(JSON.stringify({ created: created.status, name: read.name, afterReset, mounted: mounted.status, spread: [...created$].length === handlers.length, alias: petstoreMock === createMiddleware }));
     `;
     const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT });
-    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ created: 201, name: 'ByName', afterReset: 404, mounted: 200 });
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ created: 201, name: 'ByName', afterReset: 404, mounted: 200, spread: true, alias: true });
   });
 });

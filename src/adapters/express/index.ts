@@ -1,2 +1,2 @@
-export { petstoreMock, type PetstoreMockOptions, type PetstoreMiddleware } from './petstore-mock.js';
+export { createMiddleware, type MiddlewareOptions, type MockMiddleware, petstoreMock, type PetstoreMockOptions, type PetstoreMiddleware } from './create-middleware.js';
 export type { MockControls, ClockView } from '../mock-controls.js';

@@ -15,7 +15,7 @@ export function requestWithBody(req: IncomingMessage & { body?: unknown }): Inco
   const bytes = bytesOf(req.body, req.headers['content-type']);
   if (bytes === undefined) {
     return new Error(
-      `petstoreMock: the body of ${req.method} ${req.url} was read before the mock by a middleware that left ${req.body === undefined ? 'nothing' : 'a value the mock cannot turn back into the bytes sent'} in req.body; mount petstoreMock() before the body parsers (app.use('/api', petstoreMock()) first)`,
+      `createMiddleware: the body of ${req.method} ${req.url} was read before the mock by a middleware that left ${req.body === undefined ? 'nothing' : 'a value the mock cannot turn back into the bytes sent'} in req.body; mount createMiddleware() before the body parsers (app.use('/api', createMiddleware()) first)`,
     );
   }
   const headers = { ...req.headers, 'content-length': String(bytes.byteLength) };

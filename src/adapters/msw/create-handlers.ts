@@ -13,22 +13,28 @@ export interface HandlersOptions extends AdapterOptions {
   baseUrl?: string;
 }
 
-export interface PetstoreHandlers {
-  /** For `setupServer(...handlers)` or `setupWorker(...handlers)`. */
+/**
+ * The handlers themselves, so the result spreads as every MSW handler factory's does
+ * (`setupServer(...(await createHandlers()))`), with the rest as properties.
+ */
+export type MockHandlers = HttpHandler[] & {
+  /** The same handlers, for `const { handlers, controls } = await createHandlers()`. */
   handlers: HttpHandler[];
   /** reset and the session clocks, as /__admin/reset and /__admin/clock. */
   controls: MockControls;
   /** Where the handlers answer. */
   baseUrl: string;
   setup: MockSetup;
-}
+};
+/** @deprecated `MockHandlers`. */
+export type PetstoreHandlers = MockHandlers;
 
 /**
  * Mock Service Worker handlers running the mock's engine (state, validation, rules, limits,
- * Prefer, sessions) in the page or the test runner: `const { handlers } = await createHandlers();`
+ * Prefer, sessions) in the page or the test runner: `setupServer(...(await createHandlers()))`.
  * Nothing here imports from Node (scripts/check-browser-engine.mjs).
  */
-export async function createHandlers(options: HandlersOptions = {}): Promise<PetstoreHandlers> {
+export async function createHandlers(options: HandlersOptions = {}): Promise<MockHandlers> {
   const { setup, controls } = await createAdapterEngine(options);
   const baseUrl = (options.baseUrl ?? firstServerUrl(setup) ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
   const basePath = baseUrl.startsWith('/') ? baseUrl : new URL(baseUrl).pathname.replace(/\/+$/, '');
@@ -39,7 +45,7 @@ export async function createHandlers(options: HandlersOptions = {}): Promise<Pet
   };
   // The base itself and everything below it (MSW's `*` needs at least the slash).
   const handlers = [http.all(`${baseUrl}/*`, answer), http.all(baseUrl || '/', answer)];
-  return { handlers, controls, baseUrl, setup };
+  return Object.assign([...handlers], { handlers, controls, baseUrl, setup });
 }
 
 /** The document's first server URL, its variables at their defaults (`{scheme}://…`), when that is an http(s) URL. */

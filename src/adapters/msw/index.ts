@@ -1,3 +1,3 @@
-export { createHandlers, type HandlersOptions, type PetstoreHandlers } from './create-handlers.js';
+export { createHandlers, type HandlersOptions, type MockHandlers, type PetstoreHandlers } from './create-handlers.js';
 export type { MockControls, ClockView } from '../mock-controls.js';
 export type { SpecSource } from '../resolve-spec.js';

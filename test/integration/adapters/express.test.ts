@@ -126,7 +126,7 @@ describe('petstoreMock() behind body parsers mounted first', () => {
     try {
       const res = await created(url, JSON.stringify({ name: 'Lost', categoryId: 1 }), 'application/json');
       expect(res.status).toBe(500);
-      expect(((await res.json()) as { mock: string }).mock).toMatch(/body of POST \/pets was read before the mock .* mount petstoreMock\(\) before the body parsers/);
+      expect(((await res.json()) as { mock: string }).mock).toMatch(/body of POST \/pets was read before the mock .* mount createMiddleware\(\) before the body parsers/);
       // Requests without a body are not affected.
       expect((await fetch(`${url}/api/pets/1`, { headers: pro })).status).toBe(200);
     } finally {

@@ -9,7 +9,7 @@ import type { SpecSource } from '../resolve-spec.js';
 import { underBase } from '../under-base.js';
 import { requestWithBody } from './parsed-body.js';
 
-export interface PetstoreMockOptions extends Omit<AdapterOptions, 'spec'> {
+export interface MiddlewareOptions extends Omit<AdapterOptions, 'spec'> {
   /** As the other adapters (an object or an http(s) URL), or here, in Node, a file path as `--spec`. */
   spec?: SpecSource;
   /** Protects `<mount>/__admin` with a bearer token; without it only loopback callers reach it (as the server). */
@@ -18,7 +18,7 @@ export interface PetstoreMockOptions extends Omit<AdapterOptions, 'spec'> {
   logLevel?: LogLevel;
 }
 
-export type PetstoreMiddleware = RequestHandler & {
+export type MockMiddleware = RequestHandler & {
   /** Resolves once the document is loaded and the engine built; rejects with the SpecError of a broken document. */
   ready: Promise<void>;
   /** reset and the session clocks, as `<mount>/__admin/reset` and `/__admin/clock` (usable once ready). */
@@ -26,12 +26,12 @@ export type PetstoreMiddleware = RequestHandler & {
 };
 
 /**
- * The mock as Express middleware: `app.use('/api', petstoreMock())`. The same request listener as
+ * The mock of any document as Express middleware: `app.use('/api', createMiddleware())`. The same request listener as
  * the server (src/http/create-app.ts), so answers are the server's, and `/__admin` sits under the
  * mount point. The mock reads request bodies itself; one a parser read first is handed back to it
  * as bytes (parsed-body.ts), but a body the parser refuses never reaches the mock.
  */
-export function petstoreMock(options: PetstoreMockOptions = {}): PetstoreMiddleware {
+export function createMiddleware(options: MiddlewareOptions = {}): MockMiddleware {
   const logger = createLogger(options.logLevel ?? 'silent');
   const built = (async () => {
     const file = typeof options.spec === 'string' && !/^https?:\/\//i.test(options.spec) ? options.spec : undefined;
@@ -48,11 +48,11 @@ export function petstoreMock(options: PetstoreMockOptions = {}): PetstoreMiddlew
     const request = req.url.startsWith('/__admin') ? req : requestWithBody(req);
     if (request instanceof Error) return next(request);
     built.then(({ listener }) => listener(request, req.baseUrl ? withBase(res, req.baseUrl) : res), next);
-  }) as PetstoreMiddleware;
+  }) as MockMiddleware;
   middleware.ready = built.then(() => undefined);
   const later = <K extends keyof MockControls>(name: K) =>
     ((...args: unknown[]) => {
-      if (!current) throw new Error(`petstoreMock: controls.${name}() before the mock is ready (await middleware.ready)`);
+      if (!current) throw new Error(`createMiddleware: controls.${name}() before the mock is ready (await middleware.ready)`);
       return (current[name] as (...a: unknown[]) => unknown)(...args);
     }) as MockControls[K];
   let current: MockControls | undefined;
@@ -60,6 +60,13 @@ export function petstoreMock(options: PetstoreMockOptions = {}): PetstoreMiddlew
   middleware.controls = { reset: later('reset'), clock: later('clock'), setClock: later('setClock'), advanceClock: later('advanceClock') };
   return middleware;
 }
+
+/** @deprecated The first name of `createMiddleware`, which mounts any document, not only the Petstore. */
+export const petstoreMock = createMiddleware;
+/** @deprecated `MiddlewareOptions`. */
+export type PetstoreMockOptions = MiddlewareOptions;
+/** @deprecated `MockMiddleware`. */
+export type PetstoreMiddleware = MockMiddleware;
 
 /** The listener writes its headers in one writeHead call (src/http/create-app.ts send): they get the mount path there. */
 function withBase(res: Response, basePath: string): Response {
