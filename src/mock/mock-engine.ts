@@ -7,6 +7,7 @@ import type { Decision } from '../rate-limit/types.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
 import { validationStatus } from '../engine/documented-responses.js';
+import { inDeclaredFormats } from '../engine/declared-header-formats.js';
 import type { ErrorShapes } from '../engine/error-body.js';
 import { inAcceptedMedia } from '../engine/negotiate-media.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
@@ -96,10 +97,12 @@ export class MockEngine {
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
       if (result.contentType) response.contentType = result.contentType;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
+      inDeclaredFormats(match.operation, response.status, response.headers, now);
     } catch (error) {
       // A shared store that did not answer: the session's clock as last read.
       if (now === undefined) headers.Date = httpDate((now = session.clock.now()));
       response = this.errorResponse(error, headers, request, operation);
+      if (operation) inDeclaredFormats(operation, response.status, response.headers, now);
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
     const masked = auth?.shown ?? null;

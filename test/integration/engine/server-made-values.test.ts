@@ -39,4 +39,12 @@ describe('values the server makes read like the resource they belong to, at the 
     const read = await mock.request('GET', `/bookshelves/${created.body.id}`);
     expect(read.body).toMatchObject({ createdAt: T0, updatedAt: '2026-11-22T11:00:30.000Z' });
   });
+
+  it('a rate-limit header the document declares as a date-time is one; the others stay as section 5 writes them', async () => {
+    const res = await mock.request('GET', '/bookshelves');
+    expect(res.headers['x-ratelimit-reset']).toMatch(/^2026-11-22T\d\d:\d\d:00\.000Z$/);
+    expect(res.headers['x-ratelimit-remaining']).toMatch(/^\d+$/);
+    const item = await mock.request('GET', '/bookshelves/1');
+    expect(item.headers['x-ratelimit-reset']).toMatch(/^\d{10}$/);
+  });
 });
