@@ -2,7 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import type { ErrorBody, ErrorDetail } from '../core/errors.js';
 import { fakeFromSchema } from '../generation/fake-value.js';
 import { assertNoRef, mergeAllOf, type MergedSchema } from '../generation/merge-all-of.js';
-import type { Schema } from '../spec/openapi.js';
+import type { Response, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import { chooseMedia, isJsonType, responseFor } from './documented-responses.js';
 
@@ -13,28 +13,72 @@ export interface ShapedError {
 }
 
 type Shaper = (error: ErrorBody, faker: Faker) => ShapedError;
-const shapers = new WeakMap<Operation, Map<number, Shaper | undefined>>();
+
+/** The error bodies of one document, in its own shape (INTERFACE.md sections 10 and 15, "One error shape"). */
+export interface ErrorShapes {
+  /**
+   * The body of a rejected request: the operation's documented response for that status (or its
+   * range, or `default`) with the error's code, message, status and details in the fields named
+   * for them and any other required field generated; where the operation documents nothing for
+   * the status (a 429, a 415, a route that matches no operation), the document's usual 4xx
+   * answer (the one most of its 4xx responses use), so one mock never answers in two shapes.
+   * Undefined when the document has no error answer at all: the caller answers section 6's Error.
+   * A schema section 6's Error already fits (the Petstore's) gets that Error as it is.
+   */
+  shape(operation: Operation | undefined, error: ErrorBody, faker: Faker): ShapedError | undefined;
+}
+
+export function errorShapes(operations: readonly Operation[]): ErrorShapes {
+  const usual = usualErrorResponse(operations);
+  const shapers = new Map<Response, Shaper>();
+  const borrowed = usual && compileShaper(usual, true);
+  const shaperOf = (response: Response) => {
+    let shaper = shapers.get(response);
+    if (!shaper) shapers.set(response, (shaper = compileShaper(response, false)));
+    return shaper;
+  };
+  return {
+    shape(operation, error, faker) {
+      const response = operation && responseFor(operation, error.status);
+      if (response) return shaperOf(response)(error, faker);
+      return borrowed?.(error, faker);
+    },
+  };
+}
 
 /**
- * The body of a rejected request (INTERFACE.md section 10, "Errors in the document's own
- * shape"): the operation's documented response for that status (or its range, or `default`),
- * with the error's code, message, status and details in the fields named for them and any
- * other required field generated. Undefined when the operation documents nothing for the
- * status: the caller answers section 6's Error. A documented schema that section 6's Error
- * already fits (the Petstore's) gets that Error as it is.
+ * The response most of the document's 4xx answers share (by schema), else most of its `default`
+ * answers: what its authors mean an error to look like. Only answers with a JSON schema count.
  */
-export function shapeError(operation: Operation, error: ErrorBody, faker: Faker): ShapedError | undefined {
-  let byStatus = shapers.get(operation);
-  if (!byStatus) shapers.set(operation, (byStatus = new Map()));
-  if (!byStatus.has(error.status)) byStatus.set(error.status, compileShaper(operation, error.status));
-  return byStatus.get(error.status)?.(error, faker);
+function usualErrorResponse(operations: readonly Operation[]): Response | undefined {
+  for (const wanted of [(code: string) => /^4(\d\d|xx)$/i.test(code), (code: string) => code === 'default']) {
+    const counts = new Map<unknown, { response: Response; count: number }>();
+    for (const operation of operations) {
+      for (const [code, response] of Object.entries(operation.responses)) {
+        if (!wanted(code)) continue;
+        const chosen = chooseMedia(response.content);
+        const schema = chosen && isJsonType(chosen.type) ? chosen.media.schema : undefined;
+        if (!schema) continue;
+        const seen = counts.get(schema);
+        if (seen) seen.count++;
+        else counts.set(schema, { response, count: 1 });
+      }
+    }
+    let best: { response: Response; count: number } | undefined;
+    for (const entry of counts.values()) if (!best || entry.count > best.count) best = entry;
+    if (best) return best.response;
+  }
+  return undefined;
 }
 
 const PLAIN: Shaper = (error) => ({ body: error });
 
-function compileShaper(operation: Operation, status: number): Shaper | undefined {
-  const response = responseFor(operation, status);
-  if (!response) return undefined;
+/**
+ * `borrowed`: the response is another status's (the usual error): an enum its fields carry for
+ * that status (`code: {enum: [validation_failed]}`, `status: {enum: [400]}`) does not hold here,
+ * so the error's own code and status are written as they are.
+ */
+function compileShaper(response: Response, borrowed: boolean): Shaper {
   const chosen = chooseMedia(response.content);
   if (!chosen) return () => ({ body: undefined });
   const contentType = chosen.type === 'application/json' || chosen.type === '*/*' ? undefined : chosen.type;
@@ -49,7 +93,7 @@ function compileShaper(operation: Operation, status: number): Shaper | undefined
   if (!schema?.properties) return schema ? (error, faker) => ({ body: fakeOr(schema!, error.message, faker), contentType }) : (error) => ({ body: error, contentType });
   const properties = schema.properties as Record<string, Schema>;
   if (fitsSectionSix(schema) && contentType === undefined) return PLAIN;
-  return (error, faker) => ({ body: filled(schema!, properties, error, faker), contentType });
+  return (error, faker) => ({ body: filled(schema!, properties, error, faker, borrowed), contentType });
 }
 
 const SECTION_SIX = new Set(['code', 'message', 'status', 'details']);
@@ -61,12 +105,12 @@ function fitsSectionSix(schema: MergedSchema): boolean {
   return assertNoRef(properties.code!).type === 'string' && assertNoRef(properties.status!).type === 'integer';
 }
 
-function filled(schema: MergedSchema, properties: Record<string, Schema>, error: ErrorBody, faker: Faker): Record<string, unknown> {
+function filled(schema: MergedSchema, properties: Record<string, Schema>, error: ErrorBody, faker: Faker, borrowed: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const required = new Set(schema.required ?? []);
   for (const [name, raw] of Object.entries(properties)) {
     const property = mergeAllOf(assertNoRef(raw));
-    let value = valueFor(name.toLowerCase(), property, error, faker);
+    let value = valueFor(name.toLowerCase(), borrowed ? withoutEnum(property) : property, error, faker);
     if (value === undefined && required.has(name)) value = fakeFromSchema(raw, faker);
     if (value !== undefined) out[name] = value;
   }
@@ -103,6 +147,15 @@ function detailOf(items: Schema | undefined, detail: ErrorDetail, faker: Faker):
     if (value !== undefined) out[name] = value;
   }
   return out;
+}
+
+/** The property without its enum, typed by the enum's values when it gives no type. */
+function withoutEnum(property: MergedSchema): MergedSchema {
+  const options = property.enum as unknown[] | undefined;
+  if (!options) return property;
+  const { enum: _enum, ...rest } = property;
+  if (rest.type === undefined && options.length > 0) rest.type = typeof options[0] === 'number' ? 'integer' : 'string';
+  return rest as MergedSchema;
 }
 
 function fromEnum(property: MergedSchema, value: string): string {

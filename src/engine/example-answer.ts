@@ -1,6 +1,7 @@
 import { ApiError } from '../core/errors.js';
 import { createFaker } from '../generation/create-faker.js';
 import { fakeFromSchema } from '../generation/fake-value.js';
+import { subjectOfPath } from '../generation/field-text.js';
 import type { Response, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import type { Behaviour } from './behaviour.js';
@@ -38,7 +39,7 @@ export function exampleBehaviour(operation: Operation): Behaviour {
       const asked = negotiateMedia(response.content, ctx.headers.accept) ?? chosen;
       const own = asked.type === chosen.type ? example : usableExample(documentedExample(asked.media), asked.media.schema as Schema | undefined, asked.type);
       const answerSchema = (asked.media.schema as Schema | undefined) ?? schema;
-      const value = own ? own.value : example ? example.value : answerSchema ? fakeFromSchema(answerSchema, ctx.faker) : '';
+      const value = own ? own.value : example ? example.value : answerSchema ? fakeFromSchema(answerSchema, ctx.faker, { subject: subjectOfPath(operation.path) }) : '';
       const { body, contentType } = encodeBody(value, asked.type, ctx.faker, answerSchema);
       return { status, body, headers, contentType };
     },

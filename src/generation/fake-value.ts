@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { refTarget, resolveSchema } from '../spec/cyclic-refs.js';
 import type { Schema } from '../spec/openapi.js';
 import { fakeFromPattern, patternRegExp } from './fake-pattern.js';
+import { fieldText } from './field-text.js';
 import { assertNoRef, mergeAllOf, patternsOf, type MergedSchema } from './merge-all-of.js';
 
 export interface FakeOptions {
@@ -9,6 +10,11 @@ export interface FakeOptions {
   optionalRate?: number;
   /** Items of an array whose schema sets no maxItems: at most minItems + this. Default 3. */
   extraItems?: number;
+  /**
+   * What the value is (a resource's singular name, `bookshelf`): a `name` at its top level reads
+   * like the name of one (src/generation/field-text.ts). Nested objects are named by their key.
+   */
+  subject?: string;
 }
 
 /** Integers span at most this many values past their lower bound, so ids and counts look real. */
@@ -51,18 +57,23 @@ const VALUE_BUDGET = 1_000;
  * safer than a body that breaks the contract. It also throws for a schema nothing satisfies.
  */
 export function fakeFromSchema(schema: Schema, faker: Faker, options: FakeOptions = {}): unknown {
-  return new Generator(faker, options.optionalRate ?? 0.5, options.extraItems ?? 3).value(schema, '', 0);
+  return new Generator(faker, options.optionalRate ?? 0.5, options.extraItems ?? 3, options.subject ?? '').value(schema, '', 0);
 }
 
 class Generator {
   /** Parts made so far (see VALUE_BUDGET). */
   private made = 0;
+  /** The key of the object whose properties are being made (the subject at the top level). */
+  private owner: string;
 
   constructor(
     private readonly faker: Faker,
     private readonly optionalRate: number,
     private readonly extraItems: number,
-  ) {}
+    subject: string,
+  ) {
+    this.owner = subject;
+  }
 
   value(raw: Schema, key: string, depth: number, hops = 0): unknown {
     if (depth > MAX_DEPTH) throw new Error('schema nests too deeply to generate a value');
@@ -82,7 +93,7 @@ class Generator {
     if (schema.enum) return this.fromEnum(schema);
     switch (typeOf(schema)) {
       case 'object':
-        return this.object(schema, depth, hops);
+        return this.object(schema, key, depth, hops);
       case 'array':
         return this.array(schema, key, depth, hops);
       case 'integer':
@@ -113,7 +124,17 @@ class Generator {
     return this.faker.helpers.arrayElement(fits);
   }
 
-  private object(schema: MergedSchema, depth: number, hops: number): Record<string, unknown> {
+  private object(schema: MergedSchema, key: string, depth: number, hops: number): Record<string, unknown> {
+    const outer = this.owner;
+    if (key) this.owner = key;
+    try {
+      return this.properties(schema, depth, hops);
+    } finally {
+      this.owner = outer;
+    }
+  }
+
+  private properties(schema: MergedSchema, depth: number, hops: number): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     const properties = (schema.properties ?? {}) as Record<string, Schema>;
     const required = new Set(schema.required ?? []);
@@ -222,12 +243,9 @@ class Generator {
     }
   }
 
-  /** Text that reads like the field it fills. */
+  /** Text that reads like the field it fills, of the thing it belongs to. */
   private text(key: string): string {
-    const f = this.faker;
-    if (key === 'name') return f.animal.petName();
-    if (key === 'message' || key === 'description' || key === 'summary') return f.lorem.sentence();
-    return f.lorem.word();
+    return fieldText(key, this.owner, this.faker);
   }
 }
 

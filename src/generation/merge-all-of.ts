@@ -64,11 +64,23 @@ function mergeProperties(a: MergedSchema, b: MergedSchema): Record<string, Schem
   return props;
 }
 
+/**
+ * The types a value may take under both parts: 3.1 type arrays (`[string, 'null']`) intersect as
+ * sets, an integer is a number. One type stays a string; several stay an array.
+ */
 function mergeType(a: Schema['type'], b: Schema['type']): Schema['type'] {
   if (a === undefined || a === b) return b ?? a;
   if (b === undefined) return a;
-  if ((a === 'integer' && b === 'number') || (a === 'number' && b === 'integer')) return 'integer';
-  throw new Error(`allOf parts have different types (${a}, ${b})`);
+  const left = typesOf(a);
+  const right = typesOf(b);
+  const common = left.flatMap((t) => (right.includes(t) ? [t] : t === 'number' && right.includes('integer') ? ['integer'] : t === 'integer' && right.includes('number') ? ['integer'] : []));
+  const unique = [...new Set(common)];
+  if (unique.length === 0) throw new Error(`allOf parts have different types (${left.join('|')}, ${right.join('|')})`);
+  return (unique.length === 1 ? unique[0] : unique) as Schema['type'];
+}
+
+function typesOf(type: Schema['type']): string[] {
+  return Array.isArray(type) ? (type as string[]) : [type as string];
 }
 
 type NumericKey = 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems';

@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../core/clock.js';
 import type { BehaviourPlan } from '../engine/select-behaviours.js';
+import { errorShapes } from '../engine/error-body.js';
 import { createFaker } from '../generation/create-faker.js';
 import { defaultKeyConfig, type KeyConfig } from '../rate-limit/key-config.js';
 import { KeyRegistry, maskKey } from '../rate-limit/key-registry.js';
@@ -121,6 +122,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       sessions,
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       faker: createFaker(options.seed),
+      errors: errorShapes(document.index.operations),
       delay: options.delay ?? realDelay,
       onInternalError: options.onInternalError ?? (() => {}),
     });

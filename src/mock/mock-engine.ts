@@ -7,7 +7,8 @@ import type { Decision } from '../rate-limit/types.js';
 import type { MockRequest, MockResponse } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
 import { validationStatus } from '../engine/documented-responses.js';
-import { shapeError } from '../engine/error-body.js';
+import { inDeclaredFormats } from '../engine/declared-header-formats.js';
+import type { ErrorShapes } from '../engine/error-body.js';
 import { inAcceptedMedia } from '../engine/negotiate-media.js';
 import { parsePrefer, preferredResponse } from './prefer.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
@@ -31,6 +32,8 @@ export interface EngineDeps {
   sessions: SessionRegistry;
   bodyLimit: number;
   faker: Faker;
+  /** Error bodies in the document's own shape (src/engine/error-body.ts). */
+  errors: ErrorShapes;
   /** Waits for a fault's `delayMs` (injected so tests need not wait). */
   delay(ms: number): Promise<void>;
   /** Called with errors that are bugs (answered 500). */
@@ -94,10 +97,12 @@ export class MockEngine {
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
       if (result.contentType) response.contentType = result.contentType;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
+      inDeclaredFormats(match.operation, response.status, response.headers, now);
     } catch (error) {
       // A shared store that did not answer: the session's clock as last read.
       if (now === undefined) headers.Date = httpDate((now = session.clock.now()));
       response = this.errorResponse(error, headers, request, operation);
+      if (operation) inDeclaredFormats(operation, response.status, response.headers, now);
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
     const masked = auth?.shown ?? null;
@@ -141,10 +146,10 @@ export class MockEngine {
     return request.headers.accept === undefined ? result : inAcceptedMedia(operation, result, request.headers.accept, this.deps.faker);
   }
 
-  /** An injected fault's answer: the Error of section 6, in the document's shape where it documents the status. */
+  /** An injected fault's answer: the Error of section 6, in the document's shape. */
   private faultResult(operation: Operation, status: number): OperationResult {
     const body: ErrorBody = { code: codeForStatus(status), message: `Fault injected by /__admin/faults (status ${status})`, status };
-    const shaped = shapeError(operation, body, this.deps.faker);
+    const shaped = this.deps.errors.shape(operation, body, this.deps.faker);
     return shaped ? { status, body: shaped.body, contentType: shaped.contentType } : { status, body };
   }
 
@@ -160,8 +165,8 @@ export class MockEngine {
     const body = apiError.toBody();
     if (apiError.code === 'validation_failed' && operation) body.status = validationStatus(operation);
     const response: MockResponse = { status: body.status, headers: Object.assign(headers, apiError.headers), body };
-    // The body the document gives for this status, when it gives one (src/engine/error-body.ts).
-    const shaped = operation ? shapeError(operation, response.body as ErrorBody, this.deps.faker) : undefined;
+    // The body in the document's shape for this status, or its usual error (src/engine/error-body.ts).
+    const shaped = this.deps.errors.shape(operation, response.body as ErrorBody, this.deps.faker);
     if (shaped) {
       response.body = shaped.body;
       if (shaped.contentType) response.contentType = shaped.contentType;

@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import { fakeFromSchema } from '../generation/fake-value.js';
+import { subjectOfPath } from '../generation/field-text.js';
 import type { Header, Response, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import type { OperationResult } from '../engine/behaviour.js';
@@ -47,7 +48,7 @@ export function preferredResponse(operation: Operation, prefs: Preferences, fake
     const examples = Object.entries(media.examples ?? {});
     const named = prefs.example ? ownExample(media.examples, prefs.example) : undefined;
     if (named) body = (named as { value: unknown }).value;
-    else if (prefs.dynamic || examples.length === 0) body = fakeFromSchema(media.schema as Schema, faker);
+    else if (prefs.dynamic || examples.length === 0) body = fakeFromSchema(media.schema as Schema, faker, { subject: subjectOfPath(operation.path) });
     else body = (examples[0]![1] as { value: unknown }).value;
   }
   const applied = [prefs.code && `code=${prefs.code}`, prefs.example && named(media, prefs.example) && `example=${prefs.example}`, prefs.dynamic && 'dynamic=true']

@@ -12,6 +12,7 @@ import { envelopeBody } from './list-answer.js';
 import { singletonHandler } from './singleton-behaviour.js';
 import { cursorAt, pageLinks, pagingOf, windowOf } from './paging.js';
 import { answerOf, mergePatch, objectSchemaOf, recordFromInput } from './record-shape.js';
+import { serverTimes } from './server-times.js';
 
 const PREFERRED: Record<CrudAction, readonly string[]> = {
   create: ['201', '200', '202'],
@@ -86,7 +87,7 @@ function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWrite
     const body = unwrap(ctx.valid.body);
     if (action === 'create') {
       const id = await newId(resource, body, ctx, records, scope);
-      const record = recordFromInput(resource.record, body, undefined, serverFields(resource, ctx, id), ctx.faker);
+      const record = recordFromInput(resource.record, body, undefined, serverFields(resource, ctx, id, true), ctx.faker);
       await records.put(resource.name, scope, id, record);
       return answer(record, ctx, { Location: `${ctx.path}/${encodeURIComponent(id)}` });
     }
@@ -99,7 +100,7 @@ function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWrite
       return answer(old, ctx);
     }
     const input = action === 'update' ? mergePatch(old, body) : body;
-    const record = recordFromInput(resource.record, input, old, serverFields(resource, ctx, id), ctx.faker, writable);
+    const record = recordFromInput(resource.record, input, old, serverFields(resource, ctx, id, false), ctx.faker, writable);
     await records.put(resource.name, scope, id, record);
     return answer(record, ctx);
   };
@@ -146,9 +147,12 @@ export async function scopeOf(resource: Resource, ctx: BehaviourContext, records
   return `${parentScope}/${encodeURIComponent(parentId)}`;
 }
 
-/** The id field, and a field naming the parent (`ownerId` under `/owners/{ownerId}`), set by the server. */
-function serverFields(resource: Resource, ctx: BehaviourContext, id: string): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
+/**
+ * The id field, a field naming the parent (`ownerId` under `/owners/{ownerId}`) and the times the
+ * write stamps (src/engine/crud/server-times.ts), set by the server.
+ */
+function serverFields(resource: Resource, ctx: BehaviourContext, id: string, creating: boolean): Record<string, unknown> {
+  const fields: Record<string, unknown> = serverTimes(resource.record, ctx.now, creating);
   const properties = (resource.record.properties ?? {}) as Record<string, Schema>;
   if (resource.idField) fields[resource.idField] = resource.idKind === 'integer' ? Number(id) : id;
   if (resource.parent && Object.hasOwn(properties, resource.parent.itemParam)) {

@@ -60,7 +60,7 @@ async function seedOne(store: RecordStore, resource: Resource, scope: string, ex
   try {
     // Seed records have every property (optional ones too), so that lists show the whole shape.
     // A union record (Beverage | Dessert) is generated from one branch, each in turn.
-    const record = recordFromInput(resource.record, example ?? fakeFromSchema(branchOf(resource.record, undefined, index), faker, { optionalRate: 1 }), undefined, server, faker);
+    const record = recordFromInput(resource.record, example ?? fakeFromSchema(branchOf(resource.record, undefined, index), faker, { optionalRate: 1, subject: resource.name }), undefined, server, faker);
     await store.put(resource.name, scope, id, record);
   } catch {
     return undefined; // a schema nothing can be generated for: the resource starts with fewer records

@@ -6,6 +6,7 @@ import type { AnswerWriter, RequestUnwrapper } from './crud-behaviour.js';
 import { scopeOf } from './crud-behaviour.js';
 import type { CrudAction, Resource } from './infer-resources.js';
 import { mergePatch, recordFromInput } from './record-shape.js';
+import { serverTimes } from './server-times.js';
 
 /** The store's key of a singleton without address parameters of its own (`/user`): one per parent. */
 export const SINGLETON_KEY = '_';
@@ -28,7 +29,7 @@ export function singletonHandler(resource: Resource, action: CrudAction, answer:
     const old = (await records.get(resource.name, scope, key)) ?? (await made(resource, ctx, scope, key));
     if (action === 'singleton-read') return isObject ? answer(old, ctx) : answer(undefined, ctx, {}, old[VALUE]);
     const body = unwrap(ctx.valid.body);
-    const record = isObject ? recordFromInput(resource.record, action === 'singleton-update' ? mergePatch(old, body) : body, old, {}, ctx.faker) : { [VALUE]: body };
+    const record = isObject ? recordFromInput(resource.record, action === 'singleton-update' ? mergePatch(old, body) : body, old, serverTimes(resource.record, ctx.now, false), ctx.faker) : { [VALUE]: body };
     await records.put(resource.name, scope, key, record);
     // A write answering something else than the record (tictactoe's PUT answers the whole board) gets that generated.
     return isObject ? answer(record, ctx) : answer(undefined, ctx);
@@ -48,6 +49,6 @@ async function made(resource: Resource, ctx: BehaviourContext, scope: string, ke
 
 /** A singleton's first record: its first example, else generated with every optional property. */
 export function singletonRecord(resource: Resource, faker: Faker): StoredRecord {
-  if (resource.record.properties === undefined) return { [VALUE]: fakeFromSchema(resource.record, faker) };
-  return recordFromInput(resource.record, resource.examples[0] ?? fakeFromSchema(resource.record, faker, { optionalRate: 1 }), undefined, {}, faker);
+  if (resource.record.properties === undefined) return { [VALUE]: fakeFromSchema(resource.record, faker, { subject: resource.name }) };
+  return recordFromInput(resource.record, resource.examples[0] ?? fakeFromSchema(resource.record, faker, { optionalRate: 1, subject: resource.name }), undefined, {}, faker);
 }

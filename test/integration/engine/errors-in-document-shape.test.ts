@@ -53,11 +53,27 @@ describe('rejected requests answer the body the document documents for that stat
     expect(res.body).toEqual(expect.objectContaining({ type: expect.any(String), title: expect.any(String), status: expect.any(Number) }));
   });
 
-  it("section 6's Error where the document documents nothing for the status", async () => {
-    const res = await owners.request('DELETE', '/owners');
+  it("the document's usual error shape where the operation documents nothing for the status (one shape per mock)", async () => {
+    // owners-and-things answers every 4xx as problem+json: a 405 and a route that matches no
+    // operation come in it too.
+    for (const [method, path, status, headers] of [
+      ['DELETE', '/owners', 405, {}],
+      ['GET', '/nowhere', 404, {}],
+    ] as const) {
+      const res = await owners.request(method, path, { headers });
+      expect(res.status, `${method} ${path}`).toBe(status);
+      expect(res.headers['content-type'], `${method} ${path}`).toBe('application/problem+json');
+      expect(res.body, `${method} ${path}`).toEqual({ type: 'about:blank', title: expect.any(String), status, detail: expect.any(String) });
+    }
+    // The OAI petstore-expanded's only error is its `default` Error {code: integer, message}.
+    const unknown = await expanded.request('GET', '/nowhere');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ code: 404, message: expect.stringContaining('No operation') });
+  });
+
+  it("section 6's Error where the document has no error answer at all", async () => {
+    const res = await swagger.request('DELETE', '/user/login');
     expect(res.status).toBe(405);
     expect(res.body).toEqual({ code: 'method_not_allowed', message: expect.any(String), status: 405 });
-    const unknown = await owners.request('GET', '/nowhere');
-    expect(unknown.body).toMatchObject({ code: 'not_found', status: 404 });
   });
 });
