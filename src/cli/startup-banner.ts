@@ -25,7 +25,7 @@ export function startupBanner(mock: RunningMock, seed: number): string {
     `petstore-kit mock serving ${mock.setup.index.operations.length} operations of ${mock.setup.loaded.file}`,
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
     ...(mock.setup.backend.description === 'memory' ? [] : [`  state shared through ${mock.setup.backend.description}`]),
-    ...documentWarnings([...mock.setup.loaded.warnings, ...mock.setup.index.notes]),
+    ...documentWarnings([...mock.setup.loaded.warnings, ...mock.setup.index.notes, ...mock.setup.plan.lines.flatMap((l) => (l.note ? [`${l.method} ${l.path}: ${l.note}`] : []))]),
     '',
     ...operationLines(mock.setup),
     '',
