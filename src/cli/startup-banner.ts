@@ -26,7 +26,7 @@ export function startupBanner(mock: RunningMock, seed: number, watching = false)
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
     ...(mock.setup.backend.description === 'memory' ? [] : [`  state shared through ${mock.setup.backend.description}`]),
     ...(watching ? [`  watching ${mock.setup.loaded.file} and the files it $refs: a save reloads the document`] : []),
-    ...documentWarnings([...mock.setup.loaded.warnings, ...mock.setup.index.notes]),
+    ...documentWarnings([...mock.setup.loaded.warnings, ...mock.setup.index.notes, ...mock.setup.plan.lines.flatMap((l) => (l.note ? [`${l.method} ${l.path}: ${l.note}`] : []))]),
     '',
     ...operationLines(mock.setup),
     '',

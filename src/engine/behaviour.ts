@@ -54,5 +54,7 @@ export interface Behaviour {
   readonly references?: readonly string[];
   /** The record the path of an operation that is no CRUD action addresses, as `param->resource` (404 when absent). */
   readonly addresses?: string;
+  /** What start-up should say about how the operation is served (an example not served, and why). */
+  readonly note?: string;
   readonly handle: OperationHandler;
 }

@@ -2,6 +2,7 @@ import { ApiError } from '../core/errors.js';
 import { createFaker } from '../generation/create-faker.js';
 import { fakeFromSchema } from '../generation/fake-value.js';
 import { subjectOfPath } from '../generation/field-text.js';
+import { examplePointer, type ExampleCheck } from './example-conformance.js';
 import type { Response, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import type { Behaviour } from './behaviour.js';
@@ -16,13 +17,16 @@ import { negotiateMedia } from './negotiate-media.js';
  * unsatisfiable one, a pattern beyond the generator) makes the operation `unservable`, named at
  * start-up; its requests are answered 500 with the reason.
  */
-export function exampleBehaviour(operation: Operation): Behaviour {
+export function exampleBehaviour(operation: Operation, check?: ExampleCheck): Behaviour {
   const success = successStatus(operation) ?? firstDocumented(operation);
   if (!success) return unservable('it documents no response');
   const { status, response } = success;
   const chosen = chooseMedia(response.content);
   const schema = chosen?.media.schema as Schema | undefined;
-  const example = chosen ? usableExample(documentedExample(chosen.media), schema, chosen.type) : undefined;
+  let example = chosen ? usableExample(documentedExample(chosen.media), schema, chosen.type) : undefined;
+  // An example that breaks its own schema is not served (INTERFACE section 15): generated data is, and start-up names it.
+  const broken = example && schema && check ? check(schema, example.value) : undefined;
+  if (broken) example = undefined;
   if (chosen && !example && schema) {
     try {
       fakeFromSchema(schema, probe());
@@ -32,6 +36,7 @@ export function exampleBehaviour(operation: Operation): Behaviour {
   }
   return {
     kind: example || !chosen ? 'example' : 'generated',
+    ...(broken && { note: `the example at ${examplePointer(operation, String(status), chosen!.type, chosen!.media)} breaks its schema (${broken}): generated data is served instead` }),
     handle: async (ctx) => {
       const headers = requiredHeaders(response, ctx.faker, ctx.answerHeaders);
       if (!chosen) return { status, headers };

@@ -3,6 +3,7 @@ import type { Operation } from '../spec/operation-index.js';
 import type { Behaviour } from './behaviour.js';
 import type { AnyPack } from './behaviour-pack.js';
 import { exampleBehaviour } from './example-answer.js';
+import type { ExampleCheck } from './example-conformance.js';
 
 /** One line of what start-up prints and `GET /__admin/operations` lists. */
 export interface BehaviourLine {
@@ -16,6 +17,8 @@ export interface BehaviourLine {
   references?: readonly string[];
   /** The record the path addresses (`menuItemId->menu`): 404 when it does not exist. */
   addresses?: string;
+  /** A start-up note about how it is served (src/engine/behaviour.ts). */
+  note?: string;
 }
 
 export interface BehaviourPlan {
@@ -34,7 +37,7 @@ export type Inference = (operation: Operation) => Behaviour | undefined;
  * Chooses, once at load, how each operation is served: the first pack that claims it, else an
  * inferred behaviour (CRUD), else its examples or generated data.
  */
-export function selectBehaviours(operations: readonly Operation[], document: Document, packs: readonly AnyPack[], infer: Inference = () => undefined): BehaviourPlan {
+export function selectBehaviours(operations: readonly Operation[], document: Document, packs: readonly AnyPack[], infer: Inference = () => undefined, check?: ExampleCheck): BehaviourPlan {
   const behaviours = new Map<string, Behaviour>();
   const lines: BehaviourLine[] = [];
   const used = new Set<AnyPack>();
@@ -47,7 +50,7 @@ export function selectBehaviours(operations: readonly Operation[], document: Doc
       const name = pack.name;
       behaviour = { kind: name, handle: (ctx) => handler(ctx, ctx.state.packs.get(name)) };
     } else {
-      behaviour = infer(operation) ?? exampleBehaviour(operation);
+      behaviour = infer(operation) ?? exampleBehaviour(operation, check);
     }
     behaviours.set(operation.operationId, behaviour);
     const line: BehaviourLine = { method: operation.method.toUpperCase(), path: operation.path, operationId: operation.operationId, behaviour: behaviour.kind };
@@ -55,6 +58,7 @@ export function selectBehaviours(operations: readonly Operation[], document: Doc
     if (behaviour.reason !== undefined) line.reason = behaviour.reason;
     if (behaviour.references !== undefined) line.references = behaviour.references;
     if (behaviour.addresses !== undefined) line.addresses = behaviour.addresses;
+    if (behaviour.note !== undefined) line.note = behaviour.note;
     lines.push(line);
   }
   return { behaviours, lines, packs: packs.filter((p) => used.has(p)) };

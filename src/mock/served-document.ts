@@ -1,3 +1,5 @@
+import { exampleCheck } from '../engine/example-conformance.js';
+import { createAjv } from '../validation/create-ajv.js';
 import { crudInference } from '../engine/crud/infer-crud.js';
 import { inferResources, type Resource, type ResourceIndex } from '../engine/crud/infer-resources.js';
 import { seedRecords } from '../engine/crud/seed-records.js';
@@ -35,7 +37,8 @@ export async function serveDocument(loaded: LoadedDocument, seed: number, shared
   // Resources are inferred from every path, but only operations no pack claims are served as CRUD.
   const resources = inferResources(index.operations);
   const packServed = (op: (typeof index.operations)[number]) => BUILT_IN_PACKS.some((p) => p.claims(op, loaded.document));
-  const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS, crudInference(resources, index.operations, packServed));
+  const check = exampleCheck(createAjv());
+  const plan = selectBehaviours(index.operations, loaded.document, BUILT_IN_PACKS, crudInference(resources, index.operations, packServed, check), check);
   const security = buildSecurityIndex(loaded.document, index.operations);
   const queryNames = new Map(index.operations.map((op) => [op.operationId, op.parameters.filter((p) => p.in === 'query').map((p) => p.name)]));
   const crudResources = resources.resources.filter((r) => plan.lines.some((l) => l.resource === r.name));

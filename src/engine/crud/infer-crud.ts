@@ -1,6 +1,7 @@
 import type { Operation } from '../../spec/operation-index.js';
 import type { Behaviour } from '../behaviour.js';
 import { exampleBehaviour } from '../example-answer.js';
+import type { ExampleCheck } from '../example-conformance.js';
 import type { Inference } from '../select-behaviours.js';
 import { addressedRecordOf, checkAddressed, type AddressedRecord } from './addressed-record.js';
 import { crudBehaviour } from './crud-behaviour.js';
@@ -15,7 +16,7 @@ import { checkReferences, referencesOf, type OperationReferences } from './refer
  * with no such check. `packServed` tells the operations a pack claims: their records are the
  * pack's, not the inferred resources'.
  */
-export function crudInference(resources: ResourceIndex, operations: readonly Operation[], packServed: (operation: Operation) => boolean): Inference {
+export function crudInference(resources: ResourceIndex, operations: readonly Operation[], packServed: (operation: Operation) => boolean, check?: ExampleCheck): Inference {
   const generic = operations.filter((op) => !packServed(op));
   const served = resources.resources.filter((r) => generic.some((op) => resources.actionOf(op)?.resource === r));
   // Resources a client creates records of (as the runner's are: a create answering 201 or 200).
@@ -28,7 +29,7 @@ export function crudInference(resources: ResourceIndex, operations: readonly Ope
     const references = referencesOf(operation, targets);
     if (found) return checked(crudBehaviour(found.resource, found.action, operation), references, undefined);
     const addressed = addressedRecordOf(operation, served, targets, operations);
-    return references || addressed ? checked(exampleBehaviour(operation), references, addressed) : undefined;
+    return references || addressed ? checked(exampleBehaviour(operation, check), references, addressed) : undefined;
   };
 }
 
