@@ -110,7 +110,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // Past the size limit only the status and headers were checked; the body went on unread.
     if (!read.whole) failures = failures.filter((f) => f.check !== 'body-schema');
     const entry = new MaskedEntry(
-      { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, method, requestPath: url.pathname, status: answer.status, violationCount: failures.length, exchange, failures, requestBody: body, secrets: masker.secretsOf(req.headers, url) },
+      { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, method, requestPath: url.pathname, status: answer.status, violationCount: failures.length, exchange, failures, requestBody: body, secrets: masker.secretsOf(req.headers, target, answer.headers) },
       masker,
     );
 
@@ -132,9 +132,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         read.rest.resume();
       }
     }
-    // Recorded once the answer is on its way: the log, HAR and console lines never delay it.
-    log.add(entry, clock.now());
+    // Recorded once the answer is on its way: the log, HAR and console lines never delay it. The
+    // HAR and console have the bodies whole; the log keeps their start.
     options.onExchange?.(entry);
+    entry.shrink();
+    log.add(entry, clock.now());
   }
 
   const server = createServer((req, res) => {
