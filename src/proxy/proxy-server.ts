@@ -14,6 +14,7 @@ import { checkAnswer, undocumentedOperation } from './check-answer.js';
 import { CredentialMasker } from './credential-masker.js';
 import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js';
 import { MaskedEntry } from './masked-entry.js';
+import { matchPathVariant } from './path-variant.js';
 import { decodedText } from './read-answer.js';
 import { readRequestBody } from './read-request-body.js';
 import type { MockRequest } from '../mock/mock-request.js';
@@ -79,12 +80,14 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (!target.startsWith('/')) throw new ApiError('validation_failed', 'The request target must be a path (origin-form)');
     const url = new URL(target, 'http://proxy.invalid');
     if (url.pathname === '/__admin/violations' && method === 'GET') return sendJson(res, 200, log.violations());
-    const match = router.match(method, url.pathname);
-    const operation = match.kind === 'operation' ? match.operation : undefined;
+    const exact = router.match(method, url.pathname);
+    // A spelling of a documented path the upstream may well take for it (`/pets/`, `/Pets`) is checked as that operation.
+    const match = exact.kind === 'operation' ? { ...exact, path: url.pathname } : matchPathVariant(router, index.operations, method, target.replace(/[?#].*$/s, ''));
+    const operation = match?.operation;
     const body = await readRequestBody(req, bodyLimit);
-    if (match.kind === 'operation') {
+    if (match) {
       // The mock's own checks, on the body already read (within the limit): what the mock refuses, the proxy refuses.
-      const asMock: MockRequest = { method, path: url.pathname, query: url.search.slice(1), headers: req.headers, clientAddress: req.socket.remoteAddress ?? '', readBody: async () => body ?? new Uint8Array(0) };
+      const asMock: MockRequest = { method, path: match.path, query: url.search.slice(1), headers: req.headers, clientAddress: req.socket.remoteAddress ?? '', readBody: async () => body ?? new Uint8Array(0) };
       await requests.check(match.operation, match.params, asMock, bodyLimit);
     }
     let answer: UpstreamAnswer;
