@@ -81,8 +81,17 @@ export class Upstream {
       let paused = false;
       let abort: ((err?: Error) => void) | undefined;
       let resume: (() => void) | undefined;
+      // undici's timeouts bound the wait for the headers and each wait between body chunks; an
+      // upstream that drips a byte every few seconds would pass both for ever. This one bounds
+      // the whole answer: past it, a 504 if the client has had nothing yet, else its connection cut.
+      let timedOut = false;
+      const deadline = this.timeoutMs > 0 ? setTimeout(() => ((timedOut = true), abort?.(new errors.BodyTimeoutError())), this.timeoutMs) : undefined;
+      deadline?.unref();
       const handler: Dispatcher.DispatchHandler = {
-        onConnect: (abortRequest) => void (abort = abortRequest),
+        onConnect: (abortRequest) => {
+          abort = abortRequest;
+          if (timedOut) abortRequest(new errors.BodyTimeoutError());
+        },
         onHeaders: (statusCode, rawHeaders, resumeReading) => {
           if (statusCode < 200) return true; // 1xx information (103 Early Hints): the final answer follows
           status = statusCode;
@@ -116,10 +125,12 @@ export class Upstream {
           return true;
         },
         onComplete: () => {
+          clearTimeout(deadline);
           if (rest) rest.push(null);
           else resolve({ status, headers, body: { whole: true, bytes: Buffer.concat(chunks, size) } });
         },
         onError: (err) => {
+          clearTimeout(deadline);
           if (rest) rest.destroy(err);
           else reject(this.failure(err, outgoing.method));
         },
@@ -136,6 +147,7 @@ export class Upstream {
           handler,
         );
       } catch (err) {
+        clearTimeout(deadline);
         reject(this.failure(err as Error, outgoing.method));
       }
     });

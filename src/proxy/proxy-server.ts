@@ -6,6 +6,7 @@ import type { Exchange, Failure } from '../contract/events.js';
 import { createSchemaRegistry } from '../contract/schema-registry.js';
 import { parseBody } from '../contract/response-body.js';
 import { attachClientErrorHandler } from '../http/client-error.js';
+import { hostnameOf, isLoopback, isLoopbackOrigin } from '../http/is-loopback.js';
 import { loadDocument } from '../spec/load-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
 import { Router } from '../spec/router.js';
@@ -72,6 +73,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const answerCheckLimit = options.answerCheckLimit ?? 10 * 1024 * 1024;
   const upstream = new Upstream(upstreamUrl, options.timeoutMs ?? 30_000);
+  const listenHost = options.host ?? '127.0.0.1';
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = clock.now();
@@ -79,7 +81,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const target = req.url ?? '/';
     if (!target.startsWith('/')) throw new ApiError('validation_failed', 'The request target must be a path (origin-form)');
     const url = new URL(target, 'http://proxy.invalid');
-    if (url.pathname === '/__admin/violations' && method === 'GET') return sendJson(res, 200, log.violations());
+    if (url.pathname === '/__admin/violations' && method === 'GET') {
+      if (!isLocalCaller(req.headers.host, req.headers.origin, listenHost)) return sendJson(res, 403, { code: 'forbidden', message: 'The violations answer only this machine (a loopback Host, and from a browser a loopback Origin), as the mock\'s /__admin does', status: 403 });
+      return sendJson(res, 200, log.violations());
+    }
     const exact = router.match(method, url.pathname);
     // A spelling of a documented path the upstream may well take for it (`/pets/`, `/Pets`) is checked as that operation.
     const match = exact.kind === 'operation' ? { ...exact, path: url.pathname } : matchPathVariant(router, index.operations, method, target.replace(/[?#].*$/s, ''));
@@ -152,7 +157,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   attachClientErrorHandler(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+    server.listen(options.port ?? 0, listenHost, resolve);
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -191,3 +196,12 @@ function safeText(bytes: Buffer, encoding: string | undefined, cap: number): str
   }
 }
 
+/**
+ * The mock's gate for `/__admin` without a token (decision 011): a `Host` naming this machine or
+ * the address listened on, and from a browser a loopback `Origin`; else any page the developer
+ * visits could read the violations (bodies, paths) through DNS rebinding.
+ */
+function isLocalCaller(hostHeader: string | undefined, origin: string | undefined, listenHost: string): boolean {
+  const host = hostnameOf(`http://${hostHeader ?? ''}`);
+  return host !== undefined && (isLoopback(host) || host === listenHost) && (origin === undefined || isLoopbackOrigin(origin));
+}
