@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Pool, errors, util, type Dispatcher } from 'undici';
 import type { ReadAnswer } from './read-answer.js';
+import { continueSkippingConnector } from './skip-continue.js';
 
 /** What the upstream answered: its body read whole up to the cap, else its start and the rest still streaming. */
 export interface UpstreamAnswer {
@@ -62,7 +63,7 @@ export class Upstream {
   ) {
     // One request at a time per connection (no pipelining: a slow answer would hold up the ones
     // queued behind it, and a POST must not be retried); as many connections as requests in flight.
-    this.pool = new Pool(url.origin, { connections, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    this.pool = new Pool(url.origin, { connections, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: continueSkippingConnector() });
     this.prefix = url.pathname.replace(/\/+$/, '');
   }
 

@@ -1,9 +1,11 @@
 /**
  * Issue 22, the proxy's low items: `/__admin/violations` answered any Host, and a slow-drip
- * upstream held a request far past `--timeout` (each chunk came within it). The built CLI.
+ * upstream held a request far past `--timeout` (each chunk came within it); an unasked
+ * `100 Continue` from the upstream gave 502. The built CLI.
  */
 import { fileURLToPath } from 'node:url';
 import { request } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxyProcess, startUpstream, type ProxyProcess } from '../helpers/proxy-process.js';
 
@@ -64,5 +66,36 @@ describe('the proxy', () => {
     expect(seconds).toBeLessThan(DRIP_MS / 1000);
     // The pool is fine afterwards: the next request is answered.
     expect((await fetch(`${proxy.url}/items/1`)).status).toBe(200);
+  });
+});
+
+describe('an upstream that sends 100 Continue unasked', () => {
+  it('has its final answer forwarded, the 100 passed over, on a fresh and on a kept-alive connection', async () => {
+    const body = '[{"id":1,"name":"after a hundred"}]';
+    // Raw bytes: node:http would not send a 100 nobody asked for. Two interim answers, the first split in two writes.
+    const raw = createNetServer((socket) => {
+      let seen = '';
+      socket.on('data', (d) => {
+        seen += d;
+        if (!seen.includes('\r\n\r\n')) return;
+        seen = '';
+        socket.write('HTTP/1.1 10');
+        socket.write('0 Continue\r\n\r\nHTTP/1.1 100 Continue\r\nX-Note: interim\r\n\r\n');
+        socket.write(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`);
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const continuing = await startProxyProcess(`http://127.0.0.1:${(raw.address() as AddressInfo).port}`, ['--spec', SPEC, '--quiet']);
+    try {
+      for (let n = 0; n < 2; n++) {
+        const res = await fetch(`${continuing.url}/items`);
+        expect(res.status).toBe(200);
+        expect(await res.text()).toBe(body);
+        expect(res.headers.get('x-contract-violations')).toBe('0');
+      }
+    } finally {
+      await continuing.stop();
+      raw.close();
+    }
   });
 });
