@@ -27,11 +27,24 @@ function alternative(form: string): string {
   return form.length < 8 ? `(?<![A-Za-z0-9])${escaped}(?![A-Za-z0-9])` : escaped;
 }
 
+/**
+ * The forms a server can echo a key in: as sent, percent-encoded, form-encoded, and as a JSON
+ * string writes it, both as JavaScript does and as PHP's `json_encode` does by default (`/` as
+ * `\/`, every non-ASCII character as `\uXXXX`).
+ */
+function echoForms(secret: string): string[] {
+  const json = JSON.stringify(secret).slice(1, -1);
+  const jsonForms = [json, json.replace(/\//g, '\\/')].flatMap((form) => [form, form.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)]);
+  return [secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2), ...jsonForms];
+}
+
 /** Deeper than this, a value in a case result is cut (bodies deeper than this are never parsed). */
 const MAX_DEPTH = 1000;
 
 export interface Redactor {
   text(value: string): string;
+  /** The length of the longest form masked (a text cut this far past a point holds every key that starts before it whole). */
+  longest: number;
   /** A copy of a JSON-like value with every string (and object key) redacted. */
   value<T>(value: T): T;
   /** A copy of a case result fit for reports: every string in it redacted. */
@@ -47,7 +60,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const forms = new Map<string, string>();
   for (const secret of secrets.filter((s) => s.length > 0)) {
     const masked = maskSecret(secret);
-    for (const form of [secret, encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2), JSON.stringify(secret).slice(1, -1)]) {
+    for (const form of echoForms(secret)) {
       if (form.length > 0) forms.set(form, masked);
     }
   }
@@ -56,6 +69,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   const ordered = [...forms.entries()].sort((a, b) => b[0].length - a[0].length);
   const byLower = new Map(ordered.map(([form, masked]) => [form.toLowerCase(), masked]));
   const pattern = new RegExp(ordered.map(([form]) => alternative(form)).join('|'), 'gi');
+  const longest = ordered[0]?.[0].length ?? 0;
   const text = (value: string): string => (ordered.length === 0 ? value : value.replace(pattern, (found) => byLower.get(found.toLowerCase()) ?? '…'));
   const walk = (value: unknown, depth: number): unknown => {
     if (typeof value === 'string') return text(value);
@@ -69,6 +83,7 @@ export function createRedactor(secrets: readonly string[]): Redactor {
   };
   return {
     text,
+    longest,
     value: <T>(value: T) => (ordered.length === 0 ? value : (walk(value, 0) as T)),
     // The fields the runner itself names (status, kind, ids, check names) are left alone: a short
     // key such as `ro` would otherwise turn `error` into `er…r`.

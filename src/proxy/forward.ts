@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { Pool, errors, util, type Dispatcher } from 'undici';
 import type { ReadAnswer } from './read-answer.js';
+import { continueSkippingConnector } from './skip-continue.js';
 
 /** What the upstream answered: its body read whole up to the cap, else its start and the rest still streaming. */
 export interface UpstreamAnswer {
@@ -62,7 +63,7 @@ export class Upstream {
   ) {
     // One request at a time per connection (no pipelining: a slow answer would hold up the ones
     // queued behind it, and a POST must not be retried); as many connections as requests in flight.
-    this.pool = new Pool(url.origin, { connections, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    this.pool = new Pool(url.origin, { connections, pipelining: 1, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, connect: continueSkippingConnector() });
     this.prefix = url.pathname.replace(/\/+$/, '');
   }
 
@@ -81,8 +82,17 @@ export class Upstream {
       let paused = false;
       let abort: ((err?: Error) => void) | undefined;
       let resume: (() => void) | undefined;
+      // undici's timeouts bound the wait for the headers and each wait between body chunks; an
+      // upstream that drips a byte every few seconds would pass both for ever. This one bounds
+      // the whole answer: past it, a 504 if the client has had nothing yet, else its connection cut.
+      let timedOut = false;
+      const deadline = this.timeoutMs > 0 ? setTimeout(() => ((timedOut = true), abort?.(new errors.BodyTimeoutError())), this.timeoutMs) : undefined;
+      deadline?.unref();
       const handler: Dispatcher.DispatchHandler = {
-        onConnect: (abortRequest) => void (abort = abortRequest),
+        onConnect: (abortRequest) => {
+          abort = abortRequest;
+          if (timedOut) abortRequest(new errors.BodyTimeoutError());
+        },
         onHeaders: (statusCode, rawHeaders, resumeReading) => {
           if (statusCode < 200) return true; // 1xx information (103 Early Hints): the final answer follows
           status = statusCode;
@@ -116,10 +126,12 @@ export class Upstream {
           return true;
         },
         onComplete: () => {
+          clearTimeout(deadline);
           if (rest) rest.push(null);
           else resolve({ status, headers, body: { whole: true, bytes: Buffer.concat(chunks, size) } });
         },
         onError: (err) => {
+          clearTimeout(deadline);
           if (rest) rest.destroy(err);
           else reject(this.failure(err, outgoing.method));
         },
@@ -136,6 +148,7 @@ export class Upstream {
           handler,
         );
       } catch (err) {
+        clearTimeout(deadline);
         reject(this.failure(err as Error, outgoing.method));
       }
     });

@@ -6,6 +6,7 @@ import type { Exchange, Failure } from '../contract/events.js';
 import { createSchemaRegistry } from '../contract/schema-registry.js';
 import { parseBody } from '../contract/response-body.js';
 import { attachClientErrorHandler } from '../http/client-error.js';
+import { hostnameOf, isLoopback, isLoopbackOrigin } from '../http/is-loopback.js';
 import { loadDocument } from '../spec/load-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
 import { Router } from '../spec/router.js';
@@ -14,6 +15,7 @@ import { checkAnswer, undocumentedOperation } from './check-answer.js';
 import { CredentialMasker } from './credential-masker.js';
 import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js';
 import { MaskedEntry } from './masked-entry.js';
+import { matchPathVariant } from './path-variant.js';
 import { decodedText } from './read-answer.js';
 import { readRequestBody } from './read-request-body.js';
 import type { MockRequest } from '../mock/mock-request.js';
@@ -71,6 +73,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
   const answerCheckLimit = options.answerCheckLimit ?? 10 * 1024 * 1024;
   const upstream = new Upstream(upstreamUrl, options.timeoutMs ?? 30_000);
+  const listenHost = options.host ?? '127.0.0.1';
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = clock.now();
@@ -78,13 +81,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const target = req.url ?? '/';
     if (!target.startsWith('/')) throw new ApiError('validation_failed', 'The request target must be a path (origin-form)');
     const url = new URL(target, 'http://proxy.invalid');
-    if (url.pathname === '/__admin/violations' && method === 'GET') return sendJson(res, 200, log.violations());
-    const match = router.match(method, url.pathname);
-    const operation = match.kind === 'operation' ? match.operation : undefined;
+    if (url.pathname === '/__admin/violations' && method === 'GET') {
+      if (!isLocalCaller(req.headers.host, req.headers.origin, listenHost)) return sendJson(res, 403, { code: 'forbidden', message: 'The violations answer only this machine (a loopback Host, and from a browser a loopback Origin), as the mock\'s /__admin does', status: 403 });
+      return sendJson(res, 200, log.violations());
+    }
+    const exact = router.match(method, url.pathname);
+    // A spelling of a documented path the upstream may well take for it (`/pets/`, `/Pets`) is checked as that operation.
+    const match = exact.kind === 'operation' ? { ...exact, path: url.pathname } : matchPathVariant(router, index.operations, method, target.replace(/[?#].*$/s, ''));
+    const operation = match?.operation;
     const body = await readRequestBody(req, bodyLimit);
-    if (match.kind === 'operation') {
+    if (match) {
       // The mock's own checks, on the body already read (within the limit): what the mock refuses, the proxy refuses.
-      const asMock: MockRequest = { method, path: url.pathname, query: url.search.slice(1), headers: req.headers, clientAddress: req.socket.remoteAddress ?? '', readBody: async () => body ?? new Uint8Array(0) };
+      const asMock: MockRequest = { method, path: match.path, query: url.search.slice(1), headers: req.headers, clientAddress: req.socket.remoteAddress ?? '', readBody: async () => body ?? new Uint8Array(0) };
       await requests.check(match.operation, match.params, asMock, bodyLimit);
     }
     let answer: UpstreamAnswer;
@@ -110,7 +118,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     // Past the size limit only the status and headers were checked; the body went on unread.
     if (!read.whole) failures = failures.filter((f) => f.check !== 'body-schema');
     const entry = new MaskedEntry(
-      { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, method, requestPath: url.pathname, status: answer.status, violationCount: failures.length, exchange, failures, requestBody: body, secrets: masker.secretsOf(req.headers, url) },
+      { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, method, requestPath: url.pathname, status: answer.status, violationCount: failures.length, exchange, failures, requestBody: body, secrets: masker.secretsOf(req.headers, target, answer.headers) },
       masker,
     );
 
@@ -132,9 +140,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         read.rest.resume();
       }
     }
-    // Recorded once the answer is on its way: the log, HAR and console lines never delay it.
-    log.add(entry, clock.now());
+    // Recorded once the answer is on its way: the log, HAR and console lines never delay it. The
+    // HAR and console have the bodies whole; the log keeps their start.
     options.onExchange?.(entry);
+    entry.shrink();
+    log.add(entry, clock.now());
   }
 
   const server = createServer((req, res) => {
@@ -147,7 +157,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   attachClientErrorHandler(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve);
+    server.listen(options.port ?? 0, listenHost, resolve);
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -186,3 +196,12 @@ function safeText(bytes: Buffer, encoding: string | undefined, cap: number): str
   }
 }
 
+/**
+ * The mock's gate for `/__admin` without a token (decision 011): a `Host` naming this machine or
+ * the address listened on, and from a browser a loopback `Origin`; else any page the developer
+ * visits could read the violations (bodies, paths) through DNS rebinding.
+ */
+function isLocalCaller(hostHeader: string | undefined, origin: string | undefined, listenHost: string): boolean {
+  const host = hostnameOf(`http://${hostHeader ?? ''}`);
+  return host !== undefined && (isLoopback(host) || host === listenHost) && (origin === undefined || isLoopbackOrigin(origin));
+}

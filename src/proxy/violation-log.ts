@@ -16,6 +16,8 @@ export interface ProxiedExchange {
   readonly exchange: Exchange;
   /** Masked, as `exchange`. */
   readonly failures: Failure[];
+  /** Roughly how many bytes of memory holding this entry costs. */
+  readonly heldBytes: number;
 }
 
 export interface Violation {
@@ -27,59 +29,78 @@ export interface Violation {
   failures: Failure[];
 }
 
-/** The newest `size` items, oldest first; adding one past the size drops the oldest in O(1). */
-class Ring<T> {
-  private readonly items: T[] = [];
-  private next = 0;
+/**
+ * The newest items, oldest first, within both a count and a byte budget: adding one drops the
+ * oldest until both hold again (the newest always stays), each drop in O(1).
+ */
+class BoundedQueue<T extends { bytes: number }> {
+  private items: (T | undefined)[] = [];
+  private head = 0;
+  private bytes = 0;
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly maxItems: number,
+    private readonly maxBytes: number,
+  ) {}
 
-  /** True when an older item was dropped to make room. */
-  push(item: T): boolean {
-    if (this.items.length < this.size) {
-      this.items.push(item);
-      return false;
+  /** How many older items were dropped to make room. */
+  push(item: T): number {
+    this.items.push(item);
+    this.bytes += item.bytes;
+    let dropped = 0;
+    while (this.items.length - this.head > 1 && (this.items.length - this.head > this.maxItems || this.bytes > this.maxBytes)) {
+      this.bytes -= this.items[this.head]!.bytes;
+      this.items[this.head] = undefined; // released now, not when the array is next compacted
+      this.head += 1;
+      dropped += 1;
     }
-    this.items[this.next] = item;
-    this.next = (this.next + 1) % this.size;
-    return true;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return dropped;
   }
 
   toArray(): T[] {
-    return [...this.items.slice(this.next), ...this.items.slice(0, this.next)];
+    return this.items.slice(this.head) as T[];
   }
 }
 
-type Held = { entry: ProxiedExchange; at: number; sequence: number };
+type Held = { entry: ProxiedExchange; at: number; sequence: number; bytes: number };
+
+/** The memory the log may hold, per list (the cases, the violations): a few dozen large answers, thousands of small ones. */
+export const LOG_BYTES = 32 * 1024 * 1024;
 
 /**
  * What the proxy saw, for `/__admin/violations` and the reports written at shutdown. Bounded:
- * an end-to-end suite may run for hours, so only the newest `keep` exchanges are held as cases;
- * the counts cover everything. Adding costs counts and a slot; the violations and cases (and the
- * masking inside the entries) are built when asked for, not on every request.
+ * an end-to-end suite may run for hours, so only the newest exchanges are held as cases, at most
+ * `keep` of them and at most `maxBytes` of memory (an entry's bodies are cut to their start before
+ * it is added; see MaskedEntry.shrink); the counts cover everything. Adding costs counts and a
+ * slot; the violations and cases (and the masking inside the entries) are built when asked for,
+ * not on every request.
  */
 export class ViolationLog {
-  private readonly recent: Ring<Held>;
-  private readonly cases: Ring<Held>;
+  private readonly recent: BoundedQueue<Held>;
+  private readonly cases: BoundedQueue<Held>;
   private sequence = 0;
   exchanges = 0;
   violating = 0;
   dropped = 0;
 
-  constructor(keep = 5000) {
-    this.recent = new Ring(keep);
-    this.cases = new Ring(keep);
+  constructor(keep = 5000, maxBytes = LOG_BYTES) {
+    this.recent = new BoundedQueue(keep, maxBytes);
+    this.cases = new BoundedQueue(keep, maxBytes);
   }
 
   add(entry: ProxiedExchange, at: number): void {
     this.exchanges += 1;
     this.sequence += 1;
-    const held = { entry, at, sequence: this.sequence };
+    const held = { entry, at, sequence: this.sequence, bytes: entry.heldBytes };
     if (entry.violationCount > 0) {
       this.violating += 1;
       this.recent.push(held);
     }
-    if (this.cases.push(held)) this.dropped += 1;
+    this.dropped += this.cases.push(held);
   }
 
   violations(): { exchanges: number; violating: number; violations: Violation[] } {

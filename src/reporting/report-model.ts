@@ -143,13 +143,13 @@ export function maskHeaders(headers: Readonly<Record<string, string>>): Record<s
   return masked;
 }
 
-/** A copy of the summary with credentials masked in every recorded request, for report files. */
+/** A copy of the summary with credentials masked in every recorded exchange (a cookie the target sets too), for report files. */
 export function maskSummary(summary: RunSummary): RunSummary {
   return {
     ...summary,
     cases: summary.cases.map((c) => ({
       ...c,
-      exchanges: c.exchanges.map((e) => ({ ...e, request: { ...e.request, headers: maskHeaders(e.request.headers) } })),
+      exchanges: c.exchanges.map((e) => ({ ...e, request: { ...e.request, headers: maskHeaders(e.request.headers) }, response: { ...e.response, headers: maskHeaders(e.response.headers) } })),
     })),
   };
 }

@@ -2,7 +2,7 @@
  * `petstore-kit proxy` as a CI job runs it: the built CLI in front of a real server, an
  * end-to-end script through it, SIGTERM, then the exit status, the reports and the HAR file.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMock } from '../../src/http/start-mock.js';
 import { defectNamed } from '../helpers/contract-defects.js';
 import { startDefectProxy } from '../helpers/defect-proxy.js';
+import { startProxyProcess } from '../helpers/proxy-process.js';
 
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -30,19 +31,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function proxyRun(upstream: string, out: string, extra: string[] = []) {
-  const child: ChildProcess = spawn(process.execPath, [MAIN, 'proxy', '--upstream', upstream, '--port', '0', '--record', join(out, 'traffic.har'), '--reporter', 'json', '--reporter', 'junit', '--out', out, ...extra], { cwd: ROOT });
-  let stdout = '';
-  child.stdout!.on('data', (d) => (stdout += d));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', () => {
-      const m = /\n\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (m) resolve(m[1]!);
-    });
-    void exit.then((code) => reject(new Error(`proxy exited ${code}: ${stdout}`)));
-  });
-  return { url, stop: async () => (child.kill('SIGTERM'), exit), stdout: () => stdout };
+function proxyRun(upstream: string, out: string, extra: string[] = []) {
+  return startProxyProcess(upstream, ['--record', join(out, 'traffic.har'), '--reporter', 'json', '--reporter', 'junit', '--out', out, ...extra]);
 }
 
 async function script(base: string): Promise<number[]> {

@@ -39,4 +39,24 @@ describe('the violation log', () => {
     expect(cases.map((c) => c.exchanges[0]!.request.body)).toEqual([{ name: 'firs…ey' }, { name: 'seco…ey' }, { name: 'firs…ey' }]);
     expect(cases[1]!.exchanges[0]!.response.body).toEqual({ echoed: 'seco…ey' });
   });
+
+  it('holds entries within its byte budget, their bodies cut to the start with the key masked even where the cut falls', () => {
+    const key = 'cut-in-two-secret-key';
+    const log = new ViolationLog(5000, 1024 * 1024);
+    for (let n = 1; n <= 40; n++) {
+      const text = `${'x'.repeat(64 * 1024 - 5)}${key}${'y'.repeat(200_000)}`;
+      const e = new MaskedEntry({ startedAt: n, operationId: 'listPets', path: '/pets', method: 'GET', requestPath: '/pets', status: 200, violationCount: 0, exchange: { request: { method: 'GET', url: 'http://upstream/pets', headers: { 'x-api-key': key } }, response: { status: 200, headers: {}, body: text, text }, durationMs: 1 }, failures: [], requestBody: undefined, secrets: [key] }, masker);
+      e.shrink();
+      log.add(e, n);
+    }
+    const cases = log.heldCases();
+    expect(cases.length).toBeGreaterThan(1);
+    expect(cases.length).toBeLessThan(10);
+    expect(log).toMatchObject({ exchanges: 40, dropped: 40 - cases.length });
+    const response = cases[0]!.exchanges[0]!.response;
+    expect(response).toMatchObject({ body: undefined, fullLength: 64 * 1024 - 5 + key.length + 200_000 });
+    expect(response.text.length).toBe(64 * 1024);
+    expect(response.text.endsWith('x')).toBe(false);
+    expect(JSON.stringify(cases)).not.toContain(key.slice(0, 5));
+  });
 });
