@@ -62,6 +62,7 @@ export class MockEngine {
     let response: MockResponse;
     let auth: RequestAuth | undefined;
     let now: number | undefined;
+    let storeDown = false;
     try {
       let decision: Decision;
       // undefined: not taken yet (memory takes it in operate); null: the request meets none.
@@ -97,12 +98,14 @@ export class MockEngine {
     } catch (error) {
       // A shared store that did not answer: the session's clock as last read.
       if (now === undefined) headers.Date = httpDate((now = session.clock.now()));
+      storeDown = error instanceof StoreUnavailableError;
       response = this.errorResponse(error, headers, request, operation);
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
     const masked = auth?.shown ?? null;
     const shownPath = truncate(request.path);
-    const pushed = session.journal.push({ at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked });
+    // The store did not answer: a journal line would wait out another time-out, then be lost.
+    const pushed = storeDown ? undefined : session.journal.push({ at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked });
     // A journal line lost to an outage must not turn the answer into a crash.
     if (pushed) await pushed.catch(() => {});
     response.meta = { path: shownPath, ms, key: masked, session: session.name };
