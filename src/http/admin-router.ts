@@ -10,7 +10,7 @@ import type { Session } from '../mock/session.js';
 import { parseNewKey } from '../rate-limit/key-config.js';
 import { DuplicateKeyError } from '../rate-limit/key-registry.js';
 import { keySubject } from '../rate-limit/subjects.js';
-import { hostnameOf, isLoopback, isLoopbackOrigin } from './is-loopback.js';
+import { hostnameOf, isLocalPeer, isLoopback, isLoopbackOrigin } from './is-loopback.js';
 import type { ApiKeyRecord } from '../rate-limit/types.js';
 
 /** An error of the control API: same Error body as the API, its own codes where the API has none. */
@@ -175,19 +175,23 @@ function objectBody(req: Request): Record<string, unknown> {
 }
 
 /**
- * Without an admin token, the control API answers local tools and local pages only: a `Host` that
+ * Without an admin token, the control API answers local tools and local pages only: a connection
+ * from this machine (the peer address, which a client cannot choose, decision 046), a `Host` that
  * names this machine (or the address given with --host) and, from a browser, a loopback `Origin`.
  * Otherwise any web page the developer visits could reset data or ban keys with a simple
- * cross-site POST, and DNS rebinding could reach it under a foreign host name
- * (docs/decisions/011-hostile-input.md). With --admin-token the token decides instead.
+ * cross-site POST, DNS rebinding could reach it under a foreign host name
+ * (docs/decisions/011-hostile-input.md), and a mock bound to every interface (`--host 0.0.0.0`,
+ * an Express app's `app.listen(3000)`) would obey anyone on the network sending `Host: 127.0.0.1`.
+ * With --admin-token the token decides instead.
  */
 function onlyLocalCallers(listenHost: string) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const host = hostnameOf(`http://${req.headers.host ?? ''}`);
     const origin = req.headers.origin;
+    const peerOk = isLocalPeer(req.socket.remoteAddress, req.socket.localAddress);
     const hostOk = host !== undefined && (isLoopback(host) || host === listenHost);
     const originOk = origin === undefined || isLoopbackOrigin(origin);
-    next(hostOk && originOk ? undefined : new AdminError(403, 'forbidden', 'The control API without --admin-token answers only this machine (a loopback Host, and from a browser a loopback Origin); start the mock with --admin-token to reach it from elsewhere'));
+    next(peerOk && hostOk && originOk ? undefined : new AdminError(403, 'forbidden', 'The control API without --admin-token answers only this machine (a connection from it, a loopback Host, and from a browser a loopback Origin); start the mock with --admin-token to reach it from elsewhere'));
   };
 }
 
