@@ -14,7 +14,7 @@ import { deprecationHeaders, httpDate, paginationLink } from './response-headers
 import type { RequestAuth, RequestAuthenticator } from './request-authenticator.js';
 import type { RequestChecks } from './request-checks.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
-import type { Session, SessionRegistry } from './session.js';
+import { SESSION_NAME, SESSION_NAME_RULE, type Session, type SessionRegistry } from './session.js';
 import type { Fault } from './faults.js';
 import type { StartRequest } from './state-backend.js';
 
@@ -37,7 +37,6 @@ export interface EngineDeps {
   onInternalError(error: unknown, request: MockRequest): void;
 }
 
-const SESSION_NAME = /^[\x21-\x7e]{1,128}$/;
 /** Starts again after a reload of keys changed elsewhere; past this, keys are being churned. */
 const KEY_RELOADS = 5;
 
@@ -82,7 +81,7 @@ export class MockEngine {
       if (decision.outcome !== 'allowed') throw limited(decision);
       if (auth.error) throw auth.error;
       if (badSessionName) {
-        throw new ApiError('validation_failed', 'X-Mock-Session must be 1..128 visible ASCII characters', {
+        throw new ApiError('validation_failed', SESSION_NAME_RULE, {
           details: [{ path: '/header/x-mock-session', message: 'must be 1..128 visible ASCII characters' }],
         });
       }

@@ -9,7 +9,7 @@ import { escapePointer } from '../../spec/parse-document-text.js';
 import type { RecordData } from '../../store/record-store.js';
 import type { Fault } from '../faults.js';
 import { parseFault } from '../parse-fault.js';
-import { SNAPSHOT_FIELDS, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-format.js';
+import { CLOCK_RANGE_RULE, clockInRange, SNAPSHOT_FIELDS, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-format.js';
 
 /** A snapshot read and checked, ready to apply: nothing in it can fail a check any more. */
 export interface RestorePlan {
@@ -69,6 +69,7 @@ function readClock(given: unknown, problems: ErrorDetail[]): number | undefined 
   if (typeof given.frozen !== 'boolean') return void problems.push({ path: '/clock/frozen', message: 'must be true (the clock stands at "now") or false (it follows the real time)' });
   const at = typeof given.now === 'string' && ISO_DATE_TIME.test(given.now) ? Date.parse(given.now) : NaN;
   if (given.frozen && Number.isNaN(at)) return void problems.push({ path: '/clock/now', message: 'must be an ISO 8601 date-time, e.g. 2027-07-01T00:00:00Z' });
+  if (given.frozen && !clockInRange(at)) return void problems.push({ path: '/clock/now', message: `is out of range: ${CLOCK_RANGE_RULE}` });
   return given.frozen ? at : undefined;
 }
 
