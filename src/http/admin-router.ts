@@ -2,15 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { ApiError } from '../core/errors.js';
 import { parseFault } from '../mock/parse-fault.js';
-import { SNAPSHOT_BODY_LIMIT } from '../mock/snapshot/snapshot-format.js';
+import { CLOCK_RANGE_RULE, clockInRange, SNAPSHOT_BODY_LIMIT } from '../mock/snapshot/snapshot-format.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
 import { storeUnavailable } from '../mock/mock-engine.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
-import type { Session } from '../mock/session.js';
+import { SESSION_NAME, SESSION_NAME_RULE, type Session } from '../mock/session.js';
 import { parseNewKey } from '../rate-limit/key-config.js';
 import { DuplicateKeyError } from '../rate-limit/key-registry.js';
 import { keySubject } from '../rate-limit/subjects.js';
-import { hostnameOf, isLoopback, isLoopbackOrigin } from './is-loopback.js';
+import { hostnameOf, isLocalPeer, isLoopback, isLoopbackOrigin } from './is-loopback.js';
 import type { ApiKeyRecord } from '../rate-limit/types.js';
 
 /** An error of the control API: same Error body as the API, its own codes where the API has none. */
@@ -29,7 +29,12 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
 export function createAdminRouter(setup: MockSetup, adminToken: string | undefined, listenHost = '127.0.0.1'): Router {
   const router = express.Router();
   const { sessions, keys, config, keyChanges } = setup;
-  const sessionOf = (req: Request): Session => sessions.get(req.header('x-mock-session') || undefined);
+  const sessionOf = (req: Request): Session => {
+    const name = req.header('x-mock-session') || undefined;
+    // The API's rule: a session the API cannot name (5,000 characters, say) is not made here either.
+    if (name !== undefined && !SESSION_NAME.test(name)) throw new AdminError(400, 'validation_failed', SESSION_NAME_RULE);
+    return sessions.get(name);
+  };
   const keyView = async (record: Readonly<ApiKeyRecord>, session: Session) => {
     await session.clock.refresh?.();
     const usage = await session.limits.usage(keySubject(record.key), session.clock.now());
@@ -85,6 +90,7 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     if ('set' in body) {
       const at = typeof body.set === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(body.set) ? Date.parse(body.set) : NaN;
       if (Number.isNaN(at)) throw new AdminError(400, 'validation_failed', '"set" must be an ISO 8601 date-time, e.g. 2027-07-01T00:00:00Z');
+      if (!clockInRange(at)) throw new AdminError(400, 'validation_failed', `"set" is out of range: ${CLOCK_RANGE_RULE}`);
       await session.clock.set(at);
     } else {
       const seconds = body.advanceSeconds;
@@ -92,6 +98,7 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
         throw new AdminError(400, 'validation_failed', '"advanceSeconds" must be a finite number of seconds');
       }
       await session.clock.refresh?.();
+      if (!clockInRange(session.clock.now() + seconds * 1000)) throw new AdminError(400, 'validation_failed', `"advanceSeconds" is out of range: ${CLOCK_RANGE_RULE}`);
       await session.clock.advance(seconds);
     }
     res.json(clockView(session));
@@ -175,19 +182,23 @@ function objectBody(req: Request): Record<string, unknown> {
 }
 
 /**
- * Without an admin token, the control API answers local tools and local pages only: a `Host` that
+ * Without an admin token, the control API answers local tools and local pages only: a connection
+ * from this machine (the peer address, which a client cannot choose, decision 046), a `Host` that
  * names this machine (or the address given with --host) and, from a browser, a loopback `Origin`.
  * Otherwise any web page the developer visits could reset data or ban keys with a simple
- * cross-site POST, and DNS rebinding could reach it under a foreign host name
- * (docs/decisions/011-hostile-input.md). With --admin-token the token decides instead.
+ * cross-site POST, DNS rebinding could reach it under a foreign host name
+ * (docs/decisions/011-hostile-input.md), and a mock bound to every interface (`--host 0.0.0.0`,
+ * an Express app's `app.listen(3000)`) would obey anyone on the network sending `Host: 127.0.0.1`.
+ * With --admin-token the token decides instead.
  */
 function onlyLocalCallers(listenHost: string) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const host = hostnameOf(`http://${req.headers.host ?? ''}`);
     const origin = req.headers.origin;
+    const peerOk = isLocalPeer(req.socket.remoteAddress, req.socket.localAddress);
     const hostOk = host !== undefined && (isLoopback(host) || host === listenHost);
     const originOk = origin === undefined || isLoopbackOrigin(origin);
-    next(hostOk && originOk ? undefined : new AdminError(403, 'forbidden', 'The control API without --admin-token answers only this machine (a loopback Host, and from a browser a loopback Origin); start the mock with --admin-token to reach it from elsewhere'));
+    next(peerOk && hostOk && originOk ? undefined : new AdminError(403, 'forbidden', 'The control API without --admin-token answers only this machine (a connection from it, a loopback Host, and from a browser a loopback Origin); start the mock with --admin-token to reach it from elsewhere'));
   };
 }
 

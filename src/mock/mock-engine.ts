@@ -15,7 +15,7 @@ import { deprecationHeaders, httpDate, paginationLink } from './response-headers
 import type { RequestAuth, RequestAuthenticator } from './request-authenticator.js';
 import type { RequestChecks } from './request-checks.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
-import type { Session, SessionRegistry } from './session.js';
+import { SESSION_NAME, SESSION_NAME_RULE, type Session, type SessionRegistry } from './session.js';
 import type { Fault } from './faults.js';
 import type { StartRequest } from './state-backend.js';
 
@@ -40,7 +40,6 @@ export interface EngineDeps {
   onInternalError(error: unknown, request: MockRequest): void;
 }
 
-const SESSION_NAME = /^[\x21-\x7e]{1,128}$/;
 /** Starts again after a reload of keys changed elsewhere; past this, keys are being churned. */
 const KEY_RELOADS = 5;
 
@@ -65,6 +64,7 @@ export class MockEngine {
     let response: MockResponse;
     let auth: RequestAuth | undefined;
     let now: number | undefined;
+    let storeDown = false;
     try {
       let decision: Decision;
       // undefined: not taken yet (memory takes it in operate); null: the request meets none.
@@ -84,7 +84,7 @@ export class MockEngine {
       if (decision.outcome !== 'allowed') throw limited(decision);
       if (auth.error) throw auth.error;
       if (badSessionName) {
-        throw new ApiError('validation_failed', 'X-Mock-Session must be 1..128 visible ASCII characters', {
+        throw new ApiError('validation_failed', SESSION_NAME_RULE, {
           details: [{ path: '/header/x-mock-session', message: 'must be 1..128 visible ASCII characters' }],
         });
       }
@@ -101,13 +101,15 @@ export class MockEngine {
     } catch (error) {
       // A shared store that did not answer: the session's clock as last read.
       if (now === undefined) headers.Date = httpDate((now = session.clock.now()));
+      storeDown = error instanceof StoreUnavailableError;
       response = this.errorResponse(error, headers, request, operation);
       if (operation) inDeclaredFormats(operation, response.status, response.headers, now);
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
     const masked = auth?.shown ?? null;
     const shownPath = truncate(request.path);
-    const pushed = session.journal.push({ at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked });
+    // The store did not answer: a journal line would wait out another time-out, then be lost.
+    const pushed = storeDown ? undefined : session.journal.push({ at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked });
     // A journal line lost to an outage must not turn the answer into a crash.
     if (pushed) await pushed.catch(() => {});
     response.meta = { path: shownPath, ms, key: masked, session: session.name };

@@ -49,6 +49,10 @@ export interface SessionFactory {
 
 export const DEFAULT_SESSION = 'default';
 
+/** What `X-Mock-Session` may be, for the API and the control API alike: 1..128 visible ASCII characters. */
+export const SESSION_NAME = /^[\x21-\x7e]{1,128}$/;
+export const SESSION_NAME_RULE = 'X-Mock-Session must be 1..128 visible ASCII characters';
+
 /**
  * Sessions made on first use, at most `max` at once; the least recently used goes first (the
  * default session is never evicted). A Map keeps insertion order, so re-inserting on use makes

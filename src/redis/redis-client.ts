@@ -13,9 +13,17 @@ export interface RedisTarget {
 export const DEFAULT_STORE_PREFIX = 'petstore-kit:';
 
 /**
+ * How long one command may wait for its reply. A Redis that keeps the connection open and answers
+ * nothing (stopped, swapping) would otherwise hold every request for the whole freeze; past this
+ * the request gets 503 store_unavailable like a Redis that is down (decision 045).
+ */
+export const COMMAND_TIMEOUT_MS = 2000;
+
+/**
  * A client that fails fast instead of queueing: with Redis gone, a request must get its 503 at
  * once, not hang until a reconnect (`enableOfflineQueue: false`, no per-command retries). The
- * connection itself is retried in the background, so service comes back by itself.
+ * connection itself is retried in the background, so service comes back by itself. A reply
+ * that never comes is given up after COMMAND_TIMEOUT_MS.
  */
 export function createRedisClient(url: string): Redis {
   const client = new Redis(url, {
@@ -23,6 +31,7 @@ export function createRedisClient(url: string): Redis {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     retryStrategy: (times) => Math.min(times * 100, 1000),
   });
   // Without a listener ioredis prints every failed reconnect; the requests report the outage.

@@ -6,17 +6,19 @@
 import type { Redis } from 'ioredis';
 import type { SharedDocument } from '../store/shared-document.js';
 import { redisCall } from './redis-client.js';
+import { NEXT_VERSION_FUNCTION } from './version-counter.js';
 
 // KEYS: the document, the prefix's version counter. ARGV: expected version ('0': never
 // written), text, idle ttl in ms (0: none). Versions come from one counter that resets never
-// delete, so a version names one text for good and a process may keep what it parsed.
-const COMPARE_AND_SET = `
+// delete and that a FLUSHALL cannot send back (version-counter.ts), so a version names one text
+// for good and a process may keep what it parsed.
+const COMPARE_AND_SET = `${NEXT_VERSION_FUNCTION}
 local v = redis.call('HGET', KEYS[1], 'v') or '0'
 if v ~= ARGV[1] then return false end
-local next = redis.call('INCR', KEYS[2])
+local next = next_version(KEYS[2])
 redis.call('HSET', KEYS[1], 't', ARGV[2], 'v', next)
 if tonumber(ARGV[3]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[3]) end
-return tostring(next)
+return next
 `;
 
 // ARGV: the version the caller holds. The text comes back only when it changed.

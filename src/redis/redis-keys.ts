@@ -9,22 +9,32 @@ import type { KeyChanges } from '../mock/state-backend.js';
 import { DuplicateKeyError, type KeyRegistry } from '../rate-limit/key-registry.js';
 import type { ApiKeyRecord } from '../rate-limit/types.js';
 import { redisCall } from './redis-client.js';
+import { NEXT_VERSION_FUNCTION } from './version-counter.js';
 
 /** A removed key's value in the hash (a start-up key stays removed for every process). */
 const REMOVED = '-';
 
 // KEYS: hash, version. ARGV: key, record JSON, 1 when the key is a start-up key not removed.
-// Refuses a key another process added (or a start-up key still present) in the same step.
-const ADD = `
+// Refuses a key another process added (or a start-up key still present) in the same step. The
+// version moves as the documents' do (version-counter.ts): a FLUSHALL never brings an old one back.
+const ADD = `${NEXT_VERSION_FUNCTION}
 local v = redis.call('HGET', KEYS[1], ARGV[1])
 if (v and v ~= '${REMOVED}') or (not v and ARGV[3] == '1') then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
-redis.call('INCR', KEYS[2])
+next_version(KEYS[2])
+return 1
+`;
+
+// KEYS: hash, version. ARGV: key.
+const REMOVE = `${NEXT_VERSION_FUNCTION}
+redis.call('HSET', KEYS[1], ARGV[1], '${REMOVED}')
+next_version(KEYS[2])
 return 1
 `;
 
 interface KeyScripts {
   petstoreAddKey(hash: string, version: string, key: string, json: string, startup: string): Promise<number>;
+  petstoreRemoveKey(hash: string, version: string, key: string): Promise<number>;
 }
 
 export interface SharedKeys extends KeyChanges {
@@ -36,7 +46,10 @@ export interface SharedKeys extends KeyChanges {
 
 export function createRedisKeys(client: Redis, prefix: string, registry: KeyRegistry): SharedKeys {
   const c = client as Redis & Partial<KeyScripts>;
-  if (!c.petstoreAddKey) client.defineCommand('petstoreAddKey', { numberOfKeys: 2, lua: ADD });
+  if (!c.petstoreAddKey) {
+    client.defineCommand('petstoreAddKey', { numberOfKeys: 2, lua: ADD });
+    client.defineCommand('petstoreRemoveKey', { numberOfKeys: 2, lua: REMOVE });
+  }
   const run = c as unknown as KeyScripts;
   const hash = `${prefix}keys`;
   const versionKey = `${prefix}keys:version`;
@@ -72,7 +85,7 @@ export function createRedisKeys(client: Redis, prefix: string, registry: KeyRegi
     },
     remove: async (key) => {
       const present = registry.get(key) !== undefined;
-      await redisCall(() => client.multi().hset(hash, key, REMOVED).incr(versionKey).exec());
+      await redisCall(() => run.petstoreRemoveKey(hash, versionKey, key));
       await reload();
       return present;
     },

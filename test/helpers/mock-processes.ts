@@ -26,7 +26,7 @@ export function startMockProcess(args: string[]): Promise<MockProcess> {
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const found = /http:\/\/127\.0\.0\.1:\d+/.exec(out);
+      const found = /http:\/\/(?:127\.0\.0\.1|0\.0\.0\.0):\d+/.exec(out);
       if (!found) return;
       child.stdout!.off('data', onData);
       child.stdout!.resume();

@@ -16,6 +16,9 @@ export interface TestRedis {
   /** Kills our server at once, as a crash would (for outage tests); `restart()` brings it back on the same port. */
   kill(): Promise<void>;
   restart(): Promise<void>;
+  /** Stops our server with SIGSTOP (connections stay open, nothing answers); `thaw()` sends SIGCONT. */
+  freeze(): void;
+  thaw(): void;
 }
 
 export const INSTALL_HINT = 'redis-server is not installed: apt-get install -y redis-server (or set REDIS_URL to a running Redis)';
@@ -55,7 +58,12 @@ function whenReady(child: ChildProcess, url: string): Promise<void> {
  */
 export async function startTestRedis(options: { own?: boolean; persist?: boolean } = {}): Promise<TestRedis> {
   const given = process.env.REDIS_URL;
-  if (given && !options.own) return { url: given, stop: async () => {}, kill: async () => { throw new Error('cannot kill a REDIS_URL server'); }, restart: async () => {} };
+  if (given && !options.own) {
+    const notOurs = () => {
+      throw new Error('cannot signal a REDIS_URL server');
+    };
+    return { url: given, stop: async () => {}, kill: async () => notOurs(), restart: async () => {}, freeze: notOurs, thaw: notOurs };
+  }
   if (spawnSync('redis-server', ['--version']).error) throw new Error(INSTALL_HINT);
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
@@ -77,5 +85,7 @@ export async function startTestRedis(options: { own?: boolean; persist?: boolean
     stop: kill,
     kill,
     restart: launch,
+    freeze: () => void child.kill('SIGSTOP'),
+    thaw: () => void child.kill('SIGCONT'),
   };
 }

@@ -9,7 +9,7 @@ import { escapePointer } from '../../spec/parse-document-text.js';
 import type { RecordData } from '../../store/record-store.js';
 import type { Fault } from '../faults.js';
 import { parseFault } from '../parse-fault.js';
-import { SNAPSHOT_FIELDS, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-format.js';
+import { CLOCK_RANGE_RULE, clockInRange, SNAPSHOT_FIELDS, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-format.js';
 
 /** A snapshot read and checked, ready to apply: nothing in it can fail a check any more. */
 export interface RestorePlan {
@@ -29,6 +29,8 @@ export interface SnapshotReader {
   tools: SnapshotTools;
   checkRecord: RecordCheck;
   keys: KeyRegistry;
+  /** The keys every process starts with (demo, --config), as JSON by key: no session's to change. */
+  startup: ReadonlyMap<string, string>;
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i;
@@ -42,7 +44,7 @@ export function readSnapshot(value: unknown, reader: SnapshotReader): { plan: Re
   for (const field of Object.keys(value)) if (!SNAPSHOT_FIELDS.includes(field)) problems.push({ path: `/${escapePointer(field)}`, message: `is not a field of a snapshot (${SNAPSHOT_FIELDS.join(', ')})` });
   readDocument(value.document, reader.title, problems);
   const frozenAt = readClock(value.clock, problems);
-  const keys = readKeys(value.keys, reader.keys, problems);
+  const keys = readKeys(value.keys, reader, problems);
   const bans = readBans(value.bans, new Set([...reader.keys.list().map((k) => k.key), ...keys.map((k) => k.key)]), problems);
   const faults = readFaults(value.faults, problems);
   const packSeeds = readPacks(value.packs, reader, problems);
@@ -67,14 +69,20 @@ function readClock(given: unknown, problems: ErrorDetail[]): number | undefined 
   if (typeof given.frozen !== 'boolean') return void problems.push({ path: '/clock/frozen', message: 'must be true (the clock stands at "now") or false (it follows the real time)' });
   const at = typeof given.now === 'string' && ISO_DATE_TIME.test(given.now) ? Date.parse(given.now) : NaN;
   if (given.frozen && Number.isNaN(at)) return void problems.push({ path: '/clock/now', message: 'must be an ISO 8601 date-time, e.g. 2027-07-01T00:00:00Z' });
+  if (given.frozen && !clockInRange(at)) return void problems.push({ path: '/clock/now', message: `is out of range: ${CLOCK_RANGE_RULE}` });
   return given.frozen ? at : undefined;
 }
 
-function readKeys(given: unknown, registry: KeyRegistry, problems: ErrorDetail[]): ApiKeyRecord[] {
+/**
+ * The snapshot's keys to add. A demo or --config key is shared by every session: given exactly as
+ * it starts it is left out (nothing to do), given otherwise it is a problem, since importing it
+ * would change it for every session and outlive `reset` (decision 030).
+ */
+function readKeys(given: unknown, reader: SnapshotReader, problems: ErrorDetail[]): ApiKeyRecord[] {
   const keys: ApiKeyRecord[] = [];
   const seen = new Map<string, string>();
   for (const [entry, at] of list(given, '/keys', problems)) {
-    const { record, problems: found } = parseNewKey(entry, registry.plans);
+    const { record, problems: found } = parseNewKey(entry, reader.keys.plans);
     for (const problem of found) {
       const field = /^(key|plan|perMinute|perDay|scope)\b/.exec(problem)?.[1];
       problems.push(field ? { path: `${at}/${field}`, message: problem.slice(field.length + 1) } : { path: at, message: problem });
@@ -82,7 +90,11 @@ function readKeys(given: unknown, registry: KeyRegistry, problems: ErrorDetail[]
     if (!record) continue;
     if (seen.has(record.key)) problems.push({ path: `${at}/key`, message: `is listed twice (also at ${seen.get(record.key)})` });
     seen.set(record.key, at);
-    keys.push(record);
+    const startup = reader.startup.get(record.key);
+    if (startup === undefined) keys.push(record);
+    else if (startup !== keyJson(record)) {
+      problems.push({ path: `${at}/key`, message: `is a demo key or a key of --config, the same for every session: a snapshot cannot change it (it starts as ${show(JSON.parse(startup))})` });
+    }
   }
   return keys;
 }
@@ -138,6 +150,11 @@ function readPacks(given: unknown, reader: SnapshotReader, problems: ErrorDetail
     else problems.push(...read.problems);
   }
   return seeds;
+}
+
+/** A key as JSON with its fields in one order, to tell whether two records are the same key. */
+export function keyJson(k: Readonly<ApiKeyRecord>): string {
+  return JSON.stringify({ key: k.key, plan: k.plan, perMinute: k.perMinute, perDay: k.perDay, scope: k.scope });
 }
 
 /** The entries of an optional array with their paths (a non-array is a problem and no entries). */

@@ -34,6 +34,15 @@ export interface Snapshot {
   resources: Record<string, ResourceSnapshot>;
 }
 
+/**
+ * The instants a session clock may take: ISO 8601 with four-digit years, and a year of room at the
+ * top for what is computed from the clock (ban ends, day windows). Past year 9999 a date prints as
+ * `+010000-…`, which no import reads back (issue 22).
+ */
+export const CLOCK_RANGE = { min: Date.parse('0000-01-01T00:00:00Z'), max: Date.parse('9999-01-01T00:00:00Z') };
+export const CLOCK_RANGE_RULE = 'the clock stays between 0000-01-01T00:00:00Z and 9999-01-01T00:00:00Z';
+export const clockInRange = (at: number): boolean => at >= CLOCK_RANGE.min && at <= CLOCK_RANGE.max;
+
 export const SNAPSHOT_FIELDS: readonly string[] = ['format', 'version', 'document', 'clock', 'keys', 'bans', 'faults', 'packs', 'resources'];
 
 /** Details listed in one 400 answer; a snapshot wrong everywhere gets the first ones and a count. */

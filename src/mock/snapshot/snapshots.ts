@@ -12,7 +12,7 @@ import type { Operation } from '../../spec/operation-index.js';
 import { formatErrors } from '../../validation/format-errors.js';
 import type { Session, SessionRegistry } from '../session.js';
 import type { KeyChanges } from '../state-backend.js';
-import { readSnapshot, type RestorePlan } from './read-snapshot.js';
+import { keyJson, readSnapshot, type RestorePlan } from './read-snapshot.js';
 import { SNAPSHOT_FORMAT, SNAPSHOT_VERSION, snapshotRejected, type Snapshot } from './snapshot-format.js';
 
 /** Export and import of a session's state (docs/snapshot-format.md, docs/decisions/030-snapshots.md). */
@@ -83,7 +83,8 @@ export function createSnapshots(deps: SnapshotDeps): Snapshots {
         version: SNAPSHOT_VERSION,
         document: { title, version: document.info?.version ?? '' },
         clock: { now: new Date(now).toISOString(), frozen: session.clock.frozen },
-        keys: keys.list().filter((k) => startup.get(k.key) !== JSON.stringify(k)).map((k) => ({ ...k })),
+        // Added keys only: a start-up key, even one changed through /__admin/keys, is no session's.
+        keys: keys.list().filter((k) => !startup.has(k.key)).map((k) => ({ ...k })),
         bans,
         faults: (await session.faults.list()).map((f) => ({ ...f })),
         packs: packStates,
@@ -93,7 +94,7 @@ export function createSnapshots(deps: SnapshotDeps): Snapshots {
 
     async import(session, value) {
       await keyChanges.refresh();
-      const read = readSnapshot(value, { title, packs, resources, tools, checkRecord, keys });
+      const read = readSnapshot(value, { title, packs, resources, tools, checkRecord, keys, startup });
       if ('problems' in read) throw snapshotRejected(read.problems);
       await apply(read.plan, session);
     },
@@ -113,7 +114,7 @@ export function createSnapshots(deps: SnapshotDeps): Snapshots {
   /** Keys are shared by every session: a snapshot's key is added, or replaces one of that name; no key is removed. */
   async function putKey(record: ApiKeyRecord): Promise<void> {
     const existing = keys.get(record.key);
-    if (existing && JSON.stringify(existing) === JSON.stringify({ key: record.key, plan: record.plan, perMinute: record.perMinute, perDay: record.perDay, scope: record.scope })) return;
+    if (existing && keyJson(existing) === keyJson(record)) return;
     if (existing) await keyChanges.remove(record.key);
     await keyChanges.add(record);
   }
@@ -121,5 +122,5 @@ export function createSnapshots(deps: SnapshotDeps): Snapshots {
 
 /** The keys of a registry as JSON by key: what a snapshot leaves out as the start-up set. */
 export function startupKeysOf(keys: KeyRegistry): ReadonlyMap<string, string> {
-  return new Map(keys.list().map((k) => [k.key, JSON.stringify(k)]));
+  return new Map(keys.list().map((k) => [k.key, keyJson(k)]));
 }

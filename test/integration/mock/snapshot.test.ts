@@ -78,6 +78,15 @@ describe('GET and POST /__admin/snapshot on the Petstore', () => {
     expect((await mock.request('POST', '/pets', { session: s, body: { name: 'Bugs', categoryId: 3 } })).body.id).toBe(11);
   });
 
+  it('takes 125,000 pets with their id counter (the largest id found without spreading 125k arguments)', async () => {
+    const s = 'snap-125k';
+    const pets = Array.from({ length: 125_000 }, (_, i) => ({ id: i + 1, name: 'p', categoryId: 1, status: 'available' }));
+    const body = JSON.stringify({ format: 'petstore-kit-snapshot', version: 1, packs: { petstore: { categories: [{ id: 1, name: 'dog' }], pets, nextId: { pet: 125_001 } } } });
+    const res = await post(body, s);
+    expect([res.status, res.status === 204 ? '' : await res.text()]).toEqual([204, '']);
+    expect((await mock.request('POST', '/pets', { session: s, body: { name: 'Next', categoryId: 1 } })).body.id).toBe(125_001);
+  }, 60_000);
+
   it('takes a snapshot larger than the 64 KiB of the other control endpoints', async () => {
     const s = 'snap-large';
     const pets = Array.from({ length: 1500 }, (_, i) => ({ id: i + 1, name: `Pet number ${i + 1}`, categoryId: 1, status: 'available' }));
@@ -113,6 +122,8 @@ describe('a snapshot that cannot be imported', () => {
     ['a resource the document does not have', (x) => (x.resources = { gadgets: { records: [] } }), '/resources/gadgets'],
     ['a duplicate id', (x) => (petstore(x).pets[2].id = petstore(x).pets[1].id), '/packs/petstore/pets/2/id'],
     ['a counter lower than the ids present', (x) => (petstore(x).nextId.pet = 2), '/packs/petstore/nextId/pet'],
+    ['a counter named __proto__', (x) => Object.defineProperty(petstore(x).nextId, '__proto__', { value: 5, enumerable: true }), '/packs/petstore/nextId/__proto__'],
+    ['a counter named toString', (x) => Object.assign(petstore(x).nextId, { toString: 5 }), '/packs/petstore/nextId/toString'],
     ['a key with an unknown plan', (x) => x.keys.push({ key: 'qa-platinum', plan: 'Platinum' }), '/keys/1/plan'],
     ['an invalid clock', (x) => (x.clock = { now: 'yesterday', frozen: true }), '/clock/now'],
     ['a pet naming no category', (x) => (petstore(x).pets[0].categoryId = 999), '/packs/petstore/pets/0/categoryId'],
