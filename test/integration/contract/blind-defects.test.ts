@@ -46,6 +46,18 @@ const EXPECTED: Record<string, Expectation> = {
   'unknown-field-accepted': { phases: ['boundary'], operations: ['createCategory'], check: 'status-expected' },
 };
 
+/**
+ * The held-out defects of issue 21's trial, written blind after the runner's part-two work: their
+ * detection table (test/fixtures/blind-petstore/results-issue-21.md, `scripts/blind-trial.mjs`) is
+ * the runner's first try; each moves into EXPECTED as the runner's issue-21 work comes to catch it.
+ */
+const HELD_OUT = [
+  'patch-resets-status', 'put-resets-status', 'complete-leaves-pending', 'emoji-name-500', 'total-off-by-one',
+  'category-put-keeps-description', 'name-length-utf16', 'name-quote-500', 'name-trimmed', 'unauthorized-no-challenge',
+  'method-not-allowed-no-allow', 'delete-again-204', 'patch-null-removes', 'limit-over-max-clamped', 'link-drops-filters',
+  'deprecation-only-on-200', 'order-keeps-stock',
+];
+
 async function trial(defects: Set<string>, e: Expectation) {
   const server = await startBlindPetstore({ defects });
   try {
@@ -63,7 +75,7 @@ const statusesOf = (text: string) => [...text.matchAll(/^HTTP\/1\.1 (\d{3})/gm)]
 
 describe('the deep phases against a Petstore written blind', () => {
   it('name every defect of the blind server', () => {
-    expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(DEFECTS).sort());
+    expect([...Object.keys(EXPECTED), ...HELD_OUT].sort()).toEqual(Object.keys(DEFECTS).sort());
   });
 
   it('find nothing wrong with the blind server when no defect is on', async () => {
