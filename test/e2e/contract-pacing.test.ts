@@ -3,34 +3,14 @@
  * (meeting no 429), and it stops at once, exit 2, on a credential every request refuses.
  * Needs `npm run build` first.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../src/contract/events.js';
 import { REFUSALS_TO_STOP } from '../../src/contract/credential-refusal.js';
+import { runContract } from '../helpers/contract-cli.js';
 import { startMockProcess, type MockProcess } from '../helpers/mock-processes.js';
-
-const CLI = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
-
-/** Runs `contract` to its end, handing each stdout line to `onLine` as it comes. */
-function runContract(args: string[], onLine: (line: string) => void = () => {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [CLI, 'contract', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  let pending = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-    pending += chunk.toString();
-    const lines = pending.split('\n');
-    pending = lines.pop()!;
-    for (const line of lines) onLine(line);
-  });
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
 
 async function admin(mock: MockProcess, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${mock.url}/__admin${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
