@@ -27,6 +27,7 @@ export const RESET_MARGIN_MS = 100;
 
 export function createPacer(ceiling?: RateCeiling): Pacer {
   const last = new Map<string, RateLimitReading>();
+  // Set only with a ceiling: without one, a wait the clock did not see pass (an injected sleep) must not hold the next request.
   const spacingMs = ceiling ? ceiling.perMs / ceiling.count : 0;
   let nextSlot = -Infinity;
   let pacedMs = 0;
@@ -35,9 +36,9 @@ export function createPacer(ceiling?: RateCeiling): Pacer {
       const reading = last.get(caller);
       const exhausted = reading !== undefined && reading.remaining <= 0 && reading.resetAt !== undefined && reading.resetAt + RESET_MARGIN_MS > now;
       const forWindow = exhausted ? reading.resetAt! + RESET_MARGIN_MS - now : 0;
-      const forCeiling = Math.max(0, nextSlot - now);
+      const forCeiling = ceiling ? Math.max(0, nextSlot - now) : 0;
       const ms = Math.ceil(Math.max(forWindow, forCeiling));
-      nextSlot = now + ms + spacingMs;
+      if (ceiling) nextSlot = now + ms + spacingMs;
       if (exhausted) last.delete(caller);
       pacedMs += ms;
       const reason = forWindow >= forCeiling ? `the last answer left this credential no request until its rate-limit window resets` : `--rate-limit ${formatCeiling(ceiling!)}`;

@@ -42,7 +42,11 @@ describe('the pacer', () => {
     expect(pacer.before('key', NOW)).toMatchObject({ ms: 50_000 + RESET_MARGIN_MS });
     // The window has turned: nothing is known of the new one until its first answer.
     expect(pacer.before('key', NOW + 50_200).ms).toBe(0);
-    expect(pacer.pacedMs).toBe(50_000 + RESET_MARGIN_MS);
+    // Without a ceiling, a wait the clock did not see pass holds nothing after it.
+    pacer.observe('key', { ratelimit: '"minute";r=0;t=50' }, NOW);
+    expect(pacer.before('key', NOW).ms).toBe(50_000 + RESET_MARGIN_MS);
+    expect(pacer.before('key', NOW).ms).toBe(0);
+    expect(pacer.pacedMs).toBe(2 * (50_000 + RESET_MARGIN_MS));
   });
 
   it('holds only the credential whose window is used up', () => {
