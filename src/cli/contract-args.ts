@@ -27,6 +27,9 @@ options:
   --out DIR                   where report files go (default ./contract-report)
   --max-wait S                total seconds to wait on the target's rate limits (default 120)
   --timeout S                 seconds to wait for one answer (default 10)
+  --rate-limit N/s|N/m        send at most N requests a second (or minute), evenly spread; the
+                              run also paces itself by the target's RateLimit / X-RateLimit-*
+                              answers, so that it does not meet 429
   --auth-basic USER:PASS      credentials for the document's http basic schemes
   --header 'Name: value'      a header sent on every request (repeatable)
   --prerequisites FILE        calls to make before an operation, which the document cannot say
@@ -82,6 +85,7 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         out: { type: 'string' },
         'max-wait': { type: 'string' },
         timeout: { type: 'string' },
+        'rate-limit': { type: 'string' },
         'auth-basic': { type: 'string' },
         header: { type: 'string', multiple: true },
         prerequisites: { type: 'string', multiple: true },
@@ -123,6 +127,7 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (str('out') !== undefined) input.out = str('out')!;
   if (str('max-wait') !== undefined) input.maxWaitSeconds = number('--max-wait', str('max-wait')!);
   if (str('timeout') !== undefined) input.timeoutSeconds = number('--timeout', str('timeout')!);
+  if (str('rate-limit') !== undefined) input.rateLimit = str('rate-limit')!;
   if (str('max-response-bytes') !== undefined) input.maxResponseBytes = number('--max-response-bytes', str('max-response-bytes')!, 'bytes');
   if (str('max-duration') !== undefined) input.maxDurationSeconds = number('--max-duration', str('max-duration')!);
   if (list('phases').length > 0) input.phases = list('phases');

@@ -7,12 +7,14 @@ import type { Exchange, Failure, RunEvent } from './events.js';
 import type { ContractOptions } from './options.js';
 import type { Plan } from './plan.js';
 import type { PlannedCase } from './planner.js';
-import { sendPolitely, type WaitBudget } from './polite-client.js';
+import type { Pacer } from './pacer.js';
+import { sendPolitely, type PoliteOptions, type WaitBudget } from './polite-client.js';
 import { readBack } from './read-back.js';
 import { buildRequest, matchTemplate, relativePath, withCredentials, type Keys } from './request-builder.js';
 import type { RequestTemplate } from './request-template.js';
 import { idFromBody, itemPathParams, type Resource } from './resources.js';
-import type { Transport } from './transport.js';
+import { TransportError, type Transport } from './transport.js';
+import type { CredentialWatch } from './credential-refusal.js';
 import type { Redactor } from './credentials.js';
 import type { GenerationBudget } from './phases/generation-budget.js';
 
@@ -25,12 +27,27 @@ export interface EngineContext {
   clock: Clock;
   sleep: (ms: number) => Promise<void>;
   budget: WaitBudget;
+  /** Keeps the run under the target's rate limits (its headers, `--rate-limit`). */
+  pacer?: Pacer;
+  /** Stops the run when the first answers to its credential all refuse it (credential-refusal.ts). */
+  credentialWatch?: CredentialWatch;
   emit(event: RunEvent): void;
   /** Documented status keys received per operationId, for coverage (every response, recorded or not). */
   exercised: Map<string, Set<string>>;
   redactor: Redactor;
   /** `--time-budget` for the generating phases (boundary, stateful, fuzz). */
   generation?: GenerationBudget;
+}
+
+/** How a case's requests are sent politely: the run's clock, wait budget and pacer; waits told as events. */
+export function politeOptions(ctx: EngineContext, caseId: string): PoliteOptions {
+  return {
+    sleep: ctx.sleep,
+    clock: ctx.clock,
+    budget: ctx.budget,
+    ...(ctx.pacer ? { pacer: ctx.pacer } : {}),
+    onWait: (ms, reason, paced) => ctx.emit({ type: 'waiting', caseId, ms, reason, ...(paced ? { paced: true as const } : {}) }),
+  };
 }
 
 /** A fixture or prerequisite could not be made: the case cannot go on. */
@@ -66,18 +83,15 @@ export class CaseRun {
     const operation = ctx.plan.index.byId(template.operationId)!;
     const built = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, template, this.ids);
     const request = this.cleaningUp ? { ...built, pastDeadline: true } : built;
-    const politely = await sendPolitely(ctx.transport, request, {
-      sleep: ctx.sleep,
-      clock: ctx.clock,
-      budget: ctx.budget,
-      onWait: (ms, reason) => ctx.emit({ type: 'waiting', caseId: this.planned.id, ms, reason }),
-    }).catch((err: unknown) => {
+    if (ctx.credentialWatch?.refused) throw new TransportError('CREDENTIAL_REFUSED', ctx.credentialWatch.refused);
+    const politely = await sendPolitely(ctx.transport, request, politeOptions(ctx, this.planned.id)).catch((err: unknown) => {
       const attempts = (err as { attempts?: Exchange[] }).attempts ?? [];
       for (const attempt of attempts) this.record(attempt, operation, {});
       throw err;
     });
     this.waitedMs += politely.waitedMs;
     const exchange = politely.attempts.at(-1)!;
+    ctx.credentialWatch?.observe(template.credentials, operation, exchange);
     for (const refused of politely.attempts.slice(0, -1)) this.record(refused, operation, { waitedOut: true });
     const sent: Sent = { exchange, url: request.url };
     const receivedAt = ctx.clock.now();
@@ -125,12 +139,7 @@ export class CaseRun {
     const operation = path === undefined ? undefined : ctx.plan.index.operations.find((o) => o.method === 'get' && matchTemplate(o.path, path.split('?')[0]!) !== undefined);
     const headers: Record<string, string> = { accept: 'application/json' };
     const sentUrl = withCredentials(ctx.plan, ctx.keys, operation, 'api-key', target.toString(), headers);
-    const { attempts, waitedMs } = await sendPolitely(ctx.transport, { method: 'GET', url: sentUrl, headers, ...(this.cleaningUp ? { pastDeadline: true } : {}) }, {
-      sleep: ctx.sleep,
-      clock: ctx.clock,
-      budget: ctx.budget,
-      onWait: (ms, reason) => ctx.emit({ type: 'waiting', caseId: this.planned.id, ms, reason }),
-    });
+    const { attempts, waitedMs } = await sendPolitely(ctx.transport, { method: 'GET', url: sentUrl, headers, ...(this.cleaningUp ? { pastDeadline: true } : {}) }, politeOptions(ctx, this.planned.id));
     this.waitedMs += waitedMs;
     // As in send: a refusal the runner waited out before asking again is the target's rate limit at work.
     for (const refused of attempts.slice(0, -1)) this.record(refused, operation, { waitedOut: true });

@@ -10,6 +10,8 @@ import type { CaseResult, RunEvent, RunSummary } from './events.js';
 import type { ContractOptions } from './options.js';
 import type { Plan } from './plan.js';
 import { TransportError, type Transport } from './transport.js';
+import { createPacer } from './pacer.js';
+import { createCredentialWatch } from './credential-refusal.js';
 import { budgetSpentReason, createGenerationBudget, GENERATING_KINDS } from './phases/generation-budget.js';
 
 export interface EngineDeps {
@@ -48,12 +50,15 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     clock: deps.clock,
     sleep: deps.sleep,
     budget: { maxMs: options.maxWaitMs, spentMs: 0 },
+    pacer: createPacer(options.rateLimit),
+    credentialWatch: createCredentialWatch(),
     emit: deps.emit,
     exercised: new Map(),
     redactor: deps.redactor,
     generation: createGenerationBudget(deps.clock, options.timeBudgetMs),
   };
   const before = deps.before ? await deps.before.run(ctx, deps.deadline) : { cases: [] };
+  stopIfRefused(ctx);
   const cases: CaseResult[] = [...before.cases];
   let stoppedEarly: string | undefined = before.stoppedEarly;
   for (const planned of plan.cases) {
@@ -69,6 +74,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
       continue;
     }
     cases.push(await runCase(ctx, planned));
+    stopIfRefused(ctx);
   }
   const count = (status: CaseResult['status']) => cases.filter((c) => c.status === status).length;
   const summary: RunSummary = {
@@ -80,6 +86,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     cases,
     coverage: coverageRows(plan.index.operations, plan.selected, ctx.exercised),
     waitedMs: ctx.budget.spentMs,
+    pacedMs: ctx.pacer!.pacedMs,
     ...(stoppedEarly ? { stoppedEarly } : {}),
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     phases: options.phases,
@@ -87,6 +94,11 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
   };
   deps.emit({ type: 'run-finished', summary });
   return summary;
+}
+
+/** A credential every first answer refused: the run could not be made (exit 2), not 300 failed cases. */
+function stopIfRefused(ctx: EngineContext): void {
+  if (ctx.credentialWatch?.refused) throw new ContractRunError(ctx.credentialWatch.refused);
 }
 
 /** One request before anything else, so an unreachable target is a run that could not be made (exit 2), not 100 errors. */

@@ -59,7 +59,7 @@ export interface CaseResult {
   status: CaseStatus;
   failures: Failure[];
   exchanges: Exchange[];
-  /** Time spent waiting on Retry-After / backoff (polite client), in ms. */
+  /** Time spent waiting on Retry-After / backoff and on pacing (polite client), in ms. */
   waitedMs: number;
   durationMs: number;
   /** Why a case was skipped or could not run (status skipped / error). */
@@ -88,8 +88,10 @@ export interface RunSummary {
   totals: { cases: number; passed: number; failed: number; skipped: number; errors: number };
   cases: CaseResult[];
   coverage: CoverageRow[];
-  /** Total time spent waiting for the target's rate limits. */
+  /** Total time spent waiting after the target refused (429, key_banned): Retry-After and backoff. */
   waitedMs: number;
+  /** Total time spent waiting before sending, to stay under the target's rate limits (or --rate-limit). */
+  pacedMs?: number;
   /** Set when the run stopped before its last case (`--max-duration`): such a run does not conform. */
   stoppedEarly?: string;
   /** The seed of generated requests and the phases run (`--seed`, `--phases`). */
@@ -103,7 +105,8 @@ export type RunEvent =
   | { type: 'run-started'; baseUrl: string; specFile: string; startedAt: string; plannedCases: number }
   | { type: 'case-started'; id: string; operationId: string; title: string }
   | { type: 'case-finished'; result: CaseResult }
-  | { type: 'waiting'; caseId: string; ms: number; reason: string }
+  /** `paced`: a wait before sending, so as not to meet the target's rate limit (no refusal caused it). */
+  | { type: 'waiting'; caseId: string; ms: number; reason: string; paced?: true }
   | { type: 'run-finished'; summary: RunSummary };
 
 /** A report format. `finish` runs after `run-finished` (write files there). */

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ContractRunError } from './contract-error.js';
+import type { RateCeiling } from './pacer.js';
 import { normalizePhaseOptions, type PhaseName } from './phases/phase-options.js';
 
 export const REPORTER_NAMES = ['console', 'json', 'junit', 'html'] as const;
@@ -29,6 +30,8 @@ export interface ContractOptionsInput {
   maxWaitSeconds?: number;
   /** Seconds to wait for one answer (10). */
   timeoutSeconds?: number;
+  /** `N/s` or `N/m`: a ceiling on the run's request rate, whatever the target's headers say. */
+  rateLimit?: string;
   // Any document (INTERFACE.md section 10): credentials where its schemes say, and what it cannot express.
   /** `USER:PASS` for http basic schemes. */
   authBasic?: string;
@@ -71,6 +74,7 @@ export interface ContractOptions {
   out: string;
   maxWaitMs: number;
   timeoutMs: number;
+  rateLimit: RateCeiling | undefined;
   authBasic: { user: string; password: string } | undefined;
   /** --header pairs; undefined when none (as every optional flag here). */
   headers: readonly (readonly [string, string])[] | undefined;
@@ -121,6 +125,7 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     out: input.out ?? './contract-report',
     maxWaitMs: seconds('--max-wait', input.maxWaitSeconds ?? 120, 0) * 1000,
     timeoutMs: seconds('--timeout', input.timeoutSeconds ?? 10, 0.001) * 1000,
+    rateLimit: input.rateLimit === undefined ? undefined : parseRateCeiling(input.rateLimit),
     authBasic,
     headers: headers.length > 0 ? headers : undefined,
     prerequisiteFiles: input.prerequisites?.length ? [...new Set(input.prerequisites)] : undefined,
@@ -139,6 +144,14 @@ function normalizeWorkflowOptions(input: ContractOptionsInput): Pick<ContractOpt
   const ownCases = [input.includeRateLimit ? '--include-rate-limit' : '', input.phases?.length ? '--phases' : ''].filter(Boolean);
   if (input.workflowsOnly && ownCases.length > 0) throw new ContractRunError(`--workflows-only runs none of the document's own cases; ${ownCases.join(' and ')} would have nothing to do`);
   return { workflows, workflowInputs: [...(input.workflowInputs ?? [])], workflowsOnly: input.workflowsOnly === true };
+}
+
+/** `N/s` or `N/m`, N a whole number >= 1. */
+function parseRateCeiling(raw: string): RateCeiling {
+  const match = /^\s*(\d{1,9})\s*\/\s*(s|m)\s*$/.exec(raw);
+  const count = match ? Number(match[1]) : 0;
+  if (!match || count < 1) throw new ContractRunError(`--rate-limit must be N/s or N/m with N a whole number >= 1 (got '${raw}')`);
+  return { count, perMs: match[2] === 's' ? 1000 : 60_000 };
 }
 
 function parseBasic(raw: string): { user: string; password: string } {

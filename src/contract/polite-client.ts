@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock.js';
 import type { Exchange } from './events.js';
 import { parseImfFixdate, parseWholeNumber } from './http-syntax.js';
+import type { Pacer } from './pacer.js';
 import type { OutgoingRequest, Transport } from './transport.js';
 
 /** The run's total allowance for waiting on the target (`--max-wait`), shared by every case. */
@@ -36,8 +37,10 @@ export interface PoliteOptions {
   sleep: (ms: number) => Promise<void>;
   clock: Clock;
   budget: WaitBudget;
-  /** Told before each wait (the engine turns it into a `waiting` event). */
-  onWait: (ms: number, reason: string) => void;
+  /** Told before each wait (the engine turns it into a `waiting` event); `paced` when no refusal caused it. */
+  onWait: (ms: number, reason: string, paced?: boolean) => void;
+  /** Waits before sending so that the target's rate limits are not met (pacer.ts). */
+  pacer?: Pacer;
   /** First backoff step and its cap, for repeated 429s (1 s doubling up to 60 s). */
   backoffMs?: number;
   backoffCapMs?: number;
@@ -72,9 +75,11 @@ export async function sendPolitely(transport: Transport, request: OutgoingReques
     const left = formatSeconds(refusedUntil - now);
     throw new WaitBudgetExceeded(`${request.method} ${new URL(request.url).pathname} not sent: the target asked to wait ${left} more and --max-wait ${formatSeconds(options.budget.maxMs)} is spent`, attempts);
   }
+  if (options.pacer) waitedMs += await pace(request, caller, options);
   for (let refusals = 1; ; refusals++) {
     const exchange = await transport.send(request);
     attempts.push(exchange);
+    options.pacer?.observe(caller, exchange.response.headers, options.clock.now());
     const refusal = refusalOf(exchange);
     if (!refusal) return { attempts, waitedMs };
     const retryAfterMs = retryAfterOf(exchange, options.clock.now());
@@ -93,6 +98,15 @@ export async function sendPolitely(transport: Transport, request: OutgoingReques
     waitedMs += wait;
     await options.sleep(wait);
   }
+}
+
+/** The pacer's wait before a request, told and slept; not taken from `--max-wait`, which is for refusals. */
+async function pace(request: OutgoingRequest, caller: string, options: PoliteOptions): Promise<number> {
+  const { ms, reason } = options.pacer!.before(caller, options.clock.now());
+  if (ms <= 0) return 0;
+  options.onWait(ms, `pacing ${request.method} ${new URL(request.url).pathname}: ${reason}; waiting ${formatSeconds(ms)}`, true);
+  await options.sleep(ms);
+  return ms;
 }
 
 /** `429` or `403 key_banned`: the target asks the client to come back later. */

@@ -1,6 +1,6 @@
 import { rateLimitCountdown } from './checks/rate-limit-countdown.js';
 import type { CaseRun } from './case-run.js';
-import { SetupError } from './case-run.js';
+import { politeOptions, SetupError } from './case-run.js';
 import type { Exchange } from './events.js';
 import { documentedBodyProperty } from './documented-response.js';
 import { parseWholeNumber } from './http-syntax.js';
@@ -25,12 +25,7 @@ export async function runRateLimitCase(run: CaseRun): Promise<{ skipped?: string
   const key = ctx.keys['rate-limit-key'] ?? '';
   const request = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, planned.request, run.ids);
   // Politely first: a key still limited by an earlier run waits for its window to reset.
-  const { attempts, waitedMs } = await sendPolitely(ctx.transport, request, {
-    sleep: ctx.sleep,
-    clock: ctx.clock,
-    budget: ctx.budget,
-    onWait: (ms, reason) => ctx.emit({ type: 'waiting', caseId: planned.id, ms, reason }),
-  });
+  const { attempts, waitedMs } = await sendPolitely(ctx.transport, request, politeOptions(ctx, planned.id));
   run.waitedMs += waitedMs;
   for (const attempt of attempts) run.record(attempt, operation, {});
   const first = attempts.at(-1)!;

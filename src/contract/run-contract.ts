@@ -11,6 +11,7 @@ import { loadPrerequisiteFile } from './prerequisites.js';
 import { createTransport, TransportError, type FetchFunction } from './transport.js';
 import { createRedactor, credentialsOf } from './credentials.js';
 import { createRunDeadline } from './run-deadline.js';
+import { requiresCredential } from './credential-refusal.js';
 
 export interface RunContractDeps {
   /** Subscribers that write reports; each gets every event, then `finish(summary)`. */
@@ -107,6 +108,6 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
  */
 function requireCredentials(options: ContractOptions, selected: readonly { security: readonly Record<string, unknown>[] }[]): void {
   if (options.apiKey !== undefined || options.authBasic !== undefined || (options.headers?.length ?? 0) > 0) return;
-  const asks = selected.some((op) => op.security.length > 0 && op.security.every((requirement) => Object.keys(requirement).length > 0));
+  const asks = selected.some(requiresCredential);
   if (asks) throw new ContractRunError('--api-key is required: the document asks for credentials (or give them with --auth-basic or --header; see --help)');
 }

@@ -4,6 +4,7 @@ import { jsonContent } from './documented-response.js';
 import { createFaker } from '../generation/create-faker.js';
 import { fakeFromPattern } from '../generation/fake-pattern.js';
 import { mergeAllOf } from '../generation/merge-all-of.js';
+import { capped, MAX_BUILT_ITEMS, MAX_BUILT_LENGTH } from './value-caps.js';
 
 export interface NamedValue {
   name: string;
@@ -57,7 +58,7 @@ export function sampleFromSchema(schema: Schema, depth = 0): unknown {
     case 'string':
       return sampleString(schema);
     case 'array': {
-      const count = schema.minItems ?? 0;
+      const count = capped(schema.minItems ?? 0, MAX_BUILT_ITEMS);
       // 3.1 tuples: `prefixItems` give the first items' schemas (`items` may be `false`).
       const prefix = ((schema as { prefixItems?: unknown }).prefixItems ?? []) as Schema[];
       const rest = (typeof schema.items === 'object' ? schema.items : {}) as Schema;
@@ -97,7 +98,7 @@ function sampleString(schema: Schema): string {
     case 'uri-reference':
       return 'https://example.com/';
     default:
-      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
+      return 'x'.repeat(capped(Math.max(1, schema.minLength ?? 1), MAX_BUILT_LENGTH));
   }
 }
 
@@ -125,7 +126,7 @@ export function invalidParameterValue(schema: Schema): unknown {
   if (schema.type === 'integer' || schema.type === 'number') return 'not-a-number';
   if (schema.type === 'boolean') return 'not-a-boolean';
   if (schema.enum && schema.enum.length > 0) return 'not-one-of-the-enum';
-  if (schema.type === 'string' && schema.maxLength !== undefined) return 'x'.repeat(schema.maxLength + 1);
+  if (schema.type === 'string' && schema.maxLength !== undefined && schema.maxLength < MAX_BUILT_LENGTH) return 'x'.repeat(schema.maxLength + 1);
   return undefined;
 }
 

@@ -151,13 +151,20 @@ function totals(summary: RunSummary, style: TerminalStyle): string[] {
     `${style.bold('Coverage'.padEnd(LABEL_WIDTH))}${cov.exercised}/${cov.documented} documented statuses exercised (${cov.percent}%), ` +
       `${cov.operationsExercised}/${cov.operations} operations`,
     `${style.bold('Cases'.padEnd(LABEL_WIDTH))}${t.cases} total: ${counts}`,
-    `${style.bold('Time'.padEnd(LABEL_WIDTH))}${formatDuration(summary.durationMs)}, of which ${formatDuration(summary.waitedMs)} waiting on rate limits`,
+    `${style.bold('Time'.padEnd(LABEL_WIDTH))}${timeSplit(summary)}`,
     `${style.bold('Target'.padEnd(LABEL_WIDTH))}${printable(summary.baseUrl)}`,
     ...(summary.stoppedEarly ? [style.yellow(`Run stopped early: ${printable(summary.stoppedEarly)}`)] : []),
     ...(summary.seed !== undefined ? [`${style.bold('Seed'.padEnd(LABEL_WIDTH))}${summary.seed} (phases ${(summary.phases ?? []).join(', ') || 'none'}; --seed ${summary.seed} replays the run)`] : []),
     ...(summary.budgetSpent ? [style.yellow(`Generation stopped: ${printable(summary.budgetSpent)}`)] : []),
     `${style.bold('Result'.padEnd(LABEL_WIDTH))}${passed ? style.bold(style.green('PASSED')) : style.bold(style.red('FAILED'))}`,
   ];
+}
+
+/** The run's time, split: sending (and checking), pacing under the target's limits, waiting on its refusals. */
+function timeSplit(summary: RunSummary): string {
+  const paced = summary.pacedMs ?? 0;
+  const sending = Math.max(0, summary.durationMs - paced - summary.waitedMs);
+  return `${formatDuration(summary.durationMs)}: ${formatDuration(sending)} sending, ${formatDuration(paced)} pacing, ${formatDuration(summary.waitedMs)} waiting on 429s`;
 }
 
 /** Breaks text into lines of at most `width` characters at spaces (a longer word stands alone). */

@@ -1,5 +1,6 @@
 import type { Schema } from '../../spec/openapi.js';
 import { sampleFromSchema, wrongTypeValue } from '../sample-value.js';
+import { MAX_BUILT_ITEMS, MAX_BUILT_LENGTH } from '../value-caps.js';
 
 /** One value at or just past a constraint of a schema, and whether the schema accepts it. */
 export interface BoundaryValue {
@@ -20,7 +21,7 @@ const MALFORMED: Readonly<Record<string, string>> = {
 
 /**
  * The values on each bound a schema states (accepted) and one step past it (refused), from the
- * schema alone. `values: false` leaves out accepted values (an id on its bound names no record).
+ * schema alone. A length or item bound past the caps of value-caps.ts is left out (not built). `values: false` leaves out accepted values (an id on its bound names no record).
  */
 export function boundaryValues(schema: Schema, options: { accepted?: boolean; wrongType?: boolean } = {}): BoundaryValue[] {
   const out: BoundaryValue[] = [];
@@ -49,9 +50,9 @@ export function boundaryValues(schema: Schema, options: { accepted?: boolean; wr
     // A pattern decides what the characters may be: lengths made of 'x' would test the pattern instead.
     if (!schema.pattern && !schema.format) {
       const min = schema.minLength ?? 0;
-      if (min > 0 || schema.minLength !== undefined) add('minLength', 'x'.repeat(min), true);
-      if (min > 0) add('minLength-1', 'x'.repeat(min - 1), false);
-      if (schema.maxLength !== undefined) {
+      if (min <= MAX_BUILT_LENGTH && (min > 0 || schema.minLength !== undefined)) add('minLength', 'x'.repeat(min), true);
+      if (min > 0 && min <= MAX_BUILT_LENGTH) add('minLength-1', 'x'.repeat(min - 1), false);
+      if (schema.maxLength !== undefined && schema.maxLength < MAX_BUILT_LENGTH) {
         add('maxLength', 'x'.repeat(schema.maxLength), true);
         add('maxLength+1', 'x'.repeat(schema.maxLength + 1), false);
       }
@@ -61,11 +62,11 @@ export function boundaryValues(schema: Schema, options: { accepted?: boolean; wr
     const prefix = ((schema as { prefixItems?: unknown }).prefixItems ?? []) as Schema[];
     const items = (typeof schema.items === 'object' ? schema.items : {}) as Schema;
     const itemsOf = (n: number) => Array.from({ length: n }, (_v, i) => itemValue(prefix[i] ?? items, i));
-    if (typeof schema.minItems === 'number') {
+    if (typeof schema.minItems === 'number' && schema.minItems <= MAX_BUILT_ITEMS) {
       add('minItems', itemsOf(schema.minItems), true);
       if (schema.minItems > 0) add('minItems-1', itemsOf(schema.minItems - 1), false);
     }
-    if (typeof schema.maxItems === 'number') {
+    if (typeof schema.maxItems === 'number' && schema.maxItems < MAX_BUILT_ITEMS) {
       add('maxItems', itemsOf(schema.maxItems), true);
       add('maxItems+1', itemsOf(schema.maxItems + 1), false);
     }

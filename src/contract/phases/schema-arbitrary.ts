@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Schema } from '../../spec/openapi.js';
 import { boundaryValues } from './boundary-values.js';
+import { capped, MAX_BUILT_ITEMS, MAX_BUILT_LENGTH } from '../value-caps.js';
 
 /** Fields whose values are fixed by the run (ids of records a body refers to). */
 export type FixedFields = Readonly<Record<string, unknown>>;
@@ -32,10 +33,16 @@ export function arbitraryFor(schema: Schema, fixed: FixedFields = {}, depth = 0)
     case 'string':
       return stringArbitrary(schema);
     case 'array':
-      return fc.array(depth > 3 ? fc.constant(null) : arbitraryFor((schema.items ?? {}) as Schema, {}, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, Math.max(schema.minItems ?? 0, 4)) });
+      return fc.array(depth > 3 ? fc.constant(null) : arbitraryFor((schema.items ?? {}) as Schema, {}, depth + 1), itemCounts(schema));
     default:
       return objectArbitrary(schema, fixed, depth);
   }
+}
+
+/** At most 4 items, or minItems when it asks more (up to the cap): a minItems above 4 without maxItems gave fast-check a maximum below its minimum. */
+function itemCounts(schema: Schema): { minLength: number; maxLength: number } {
+  const minLength = capped(schema.minItems ?? 0, MAX_BUILT_ITEMS);
+  return { minLength, maxLength: Math.max(minLength, Math.min(schema.maxItems ?? 4, 4)) };
 }
 
 function objectArbitrary(schema: Schema, fixed: FixedFields, depth: number): fc.Arbitrary<unknown> {
@@ -63,7 +70,7 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<unknown> {
       return fc.webUrl();
   }
   if (schema.pattern) return fc.constant(schema.example ?? schema.default ?? 'x');
-  const minLength = schema.minLength ?? 0;
+  const minLength = capped(schema.minLength ?? 0, MAX_BUILT_LENGTH);
   return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 24, 24)) });
 }
 

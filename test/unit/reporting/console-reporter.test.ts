@@ -57,11 +57,13 @@ describe('console reporter', () => {
     expect(notes.replace(/\s+/g, ' ')).toContain(NOTE);
   });
 
-  it('ends with coverage, totals, waited time and the verdict', () => {
+  it('ends with coverage, totals, the time split into sending, pacing and waiting, and the verdict', () => {
     const failing = run(failingRunSummary());
     expect(failing).toContain('Coverage  8/48 documented statuses exercised (16.7%), 4/6 operations');
     expect(failing).toContain('Cases     9 total: 5 passed, 2 failed, 1 error, 1 skipped');
-    expect(failing).toContain('Time      5.7 s, of which 2.0 s waiting on rate limits');
+    expect(failing).toContain('Time      5.7 s: 3.7 s sending, 0 ms pacing, 2.0 s waiting on 429s');
+    const paced = run({ ...failingRunSummary(), pacedMs: 1_500 });
+    expect(paced).toContain('Time      5.7 s: 2.2 s sending, 1.5 s pacing, 2.0 s waiting on 429s');
     expect(failing.trimEnd().endsWith('Result    FAILED')).toBe(true);
     const passing = run(passingRunSummary());
     expect(passing.trimEnd().endsWith('Result    PASSED')).toBe(true);
