@@ -36,6 +36,11 @@ const CAUSES = [
 const has = (c, pattern, check) => c.failures.some((f) => (!check || f.check === check) && pattern.test(f.message));
 const failedCheck = (c, check) => c.failures.some((f) => f.check === check);
 
+/** The cause of one failing case, as the results keep it. */
+export function causeOf(c) {
+  return CAUSES.find((k) => k.test(c)) ?? { cause: 'other', issue: '?' };
+}
+
 export function classify(results) {
   const start = new Map();
   const outcomes = new Map();
@@ -54,7 +59,7 @@ export function classify(results) {
     if (!r.runner?.checks) continue;
     for (const [check, n] of Object.entries(r.runner.checks)) add(checks, checkClass(check), r.id, r.id, n);
     for (const c of r.runner.failures) {
-      const found = CAUSES.find((k) => k.test(c)) ?? { cause: 'other', issue: '?' };
+      const found = causeOf(c);
       add(causes, `${found.issue}|${found.cause}`, r.id, `${r.id}: ${c.id}`);
     }
   }
