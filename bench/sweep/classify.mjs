@@ -11,7 +11,7 @@ const positive404 = /answered 404; this case expects (2\d\d)/;
  */
 const CAUSES = [
   { cause: 'not run: the document\'s time budget ran out', issue: '-', test: (c) => /^not run/.test(c.reason ?? '') },
-  { cause: 'route: path key with a fragment or query (`/#X-Amz-Target=…`, `/?Action=…`)', issue: '2', test: (c) => /[#?]/.test(c.path) },
+  { cause: 'route: path key with a fragment or query (`/#X-Amz-Target=…`, `/?Action=…`)', issue: '2', test: (c) => /[#?]/.test(c.path) && has(c, /answered (404|405)/) },
   { cause: 'route: template with a suffix or prefix in one segment (`/{id}.json`, `/{name}:verb`, `/released{cursor}`)', issue: '3', test: (c) => /\{[^}]+\}[^/]|[^/]\{[^}]+\}/.test(c.path) && has(c, /answered (404|405)/) },
   { cause: 'link: a link\'s runtime expression names nothing in the mock\'s answer', issue: '13', test: (c) => /a link reads/.test(c.reason ?? '') },
   { cause: 'set-up: create answered with neither a Location nor an id', issue: '5', test: (c) => /neither a Location nor an id/.test(c.reason ?? '') },
@@ -19,6 +19,7 @@ const CAUSES = [
   { cause: 'unknown id: mock serves an example where the runner expects 404', issue: '1', test: (c) => /\/negative\/unknown-(id|parent)/.test(c.id) && has(c, /answered 2\d\d/) },
   { cause: 'unknown id: mock answers 400 (the runner\'s unknown id breaks a parameter rule)', issue: '6', test: (c) => /\/negative\/unknown-(id|parent)/.test(c.id) && has(c, /answered 400/) },
   { cause: 'positive case answered 404: the mock holds no record for the example ids the runner sends (a parent or item it never created)', issue: '1', test: (c) => /\/(positive|state)\//.test(c.id) && has(c, positive404) },
+  { cause: 'answered 500 to a positive case', issue: 'new', test: (c) => /\/(positive|state)\//.test(c.id) && has(c, /answered 500/) },
   { cause: 'runner built an invalid request: positive case answered 400/422', issue: '6', test: (c) => /\/(positive|state)\//.test(c.id) && has(c, /answered (400|422); this case expects/) },
   { cause: 'no credential: answered other than 401 (405/404/200)', issue: '2/3/10', test: (c) => /\/negative\/no-key/.test(c.id) },
   { cause: 'answer body breaks its schema: a generated value misses its format', issue: '8', test: (c) => has(c, /must match format/, 'body-schema') },
