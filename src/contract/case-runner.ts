@@ -126,7 +126,7 @@ async function createFixture(run: CaseRun, name: string): Promise<void> {
   if (entry) run.ids.set(name, entry.id);
   let values: [string, unknown][];
   try {
-    values = readLinks(recipe.reads, exchange, url, operation.path, ctx.options.baseUrl);
+    values = readLinks(recipe.reads, exchange, url, operation.routePath, ctx.options.baseUrl);
   } catch (err) {
     throw new SetupError((err as Error).message);
   }

@@ -45,7 +45,9 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
       const refusals = documents(operation, '404') && !invalid.includes('404') ? [...invalid, '404'] : invalid;
       add(`bad-path:${pathParameter.name}`, `with ${pathParameter.name} ${JSON.stringify(badPath)} answers ${refusals.join(' or ')}`, request, refusals);
     }
-    for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+    // A discriminator the path key names picks the operation: broken, it addresses none (decision 056).
+    const routing = new Set(operation.discriminators.map((d) => d.name));
+    for (const parameter of operation.parameters.filter((p) => p.in === 'query' && !routing.has(p.name))) {
       const bad = invalidParameterValue((parameter.schema ?? {}) as Schema);
       if (bad === undefined) continue;
       add(`bad-query:${parameter.name}`, `with ?${parameter.name}=${String(bad)} ${answers}`, planner.template(operation, 'api-key', { query: { [parameter.name]: bad } }), invalid);

@@ -18,7 +18,7 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
     if (!ids.has(key)) throw new Error(`the ${fixture} this request needs was not created`);
     return ids.get(key);
   };
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
+  const path = operation.routePath.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const source = template.pathParams[name];
     const value = source === undefined ? '' : 'fixture' in source ? idOf(source.fixture, source.expression) : source.value;
     return encodeURIComponent(String(value));
@@ -28,6 +28,7 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
     for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
   }
   const headers: Record<string, string> = { accept: acceptFor(operation), ...template.headers };
+  sendDiscriminators(operation, query, headers);
   const search = query.toString();
   const url = withCredentials(plan, keys, operation, template.credentials, `${baseUrl}${path}${search ? `?${search}` : ''}`, headers);
   const request: OutgoingRequest = { method: operation.method.toUpperCase(), url, headers };
@@ -41,6 +42,19 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
     headers['content-type'] = template.contentType ?? 'application/json';
   }
   return request;
+}
+
+/**
+ * What the path key names besides the path (`/?Action=Describe`, `/#X-Amz-Target=Svc.Op`) is how
+ * the target tells the operation apart (src/spec/route-key.ts): sent with the value the key
+ * gives, whatever the case generated for that parameter.
+ */
+function sendDiscriminators(operation: Operation, query: URLSearchParams, headers: Record<string, string>): void {
+  for (const d of operation.discriminators) {
+    if (d.value === undefined) continue;
+    if (d.in === 'header') setHeader(headers, d.name, d.value);
+    else query.set(d.name, d.value);
+  }
 }
 
 /**

@@ -58,7 +58,7 @@ export class MockEngine {
     const sessionName = headerValue(request.headers['x-mock-session']);
     const badSessionName = sessionName !== undefined && !SESSION_NAME.test(sessionName);
     const session = this.deps.sessions.get(badSessionName ? undefined : sessionName);
-    const match = this.deps.router.match(request.method, request.path);
+    const match = this.deps.router.match(request.method, request.path, request);
     const operation = match.kind === 'operation' ? match.operation : undefined;
     const headers: Record<string, string> = operation?.deprecated ? deprecationHeaders(operation, match.kind === 'operation' ? match.params : {}) : {};
     let response: MockResponse;

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { HTTP_METHODS, type Document, type HttpMethod, type MediaType, type Parameter, type Response } from './openapi.js';
+import { routeOf, type RouteDiscriminator } from './route-key.js';
 import { SpecError } from './spec-error.js';
 
 export type Stability = 'beta' | 'experimental';
@@ -13,8 +14,12 @@ export interface Operation {
    */
   operationIdSynthesized: boolean;
   method: HttpMethod;
-  /** The path template as written, e.g. `/pets/{petId}`. */
+  /** The path key as written, e.g. `/pets/{petId}` or `/#X-Amz-Target=Svc.Op`. */
   path: string;
+  /** The path the key routes (the key without a discriminator after `#` or `?`; src/spec/route-key.ts). */
+  routePath: string;
+  /** What besides the path tells this operation apart, read from the key (`/?Action=Describe`). */
+  discriminators: readonly RouteDiscriminator[];
   tags: readonly string[];
   summary: string;
   stability: Stability | undefined;
@@ -90,11 +95,14 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
         problems.push(`${where} has an x-successor that is not a path`);
       }
       const body = op.requestBody as OpenAPIV3.RequestBodyObject | undefined;
+      const route = routeOf(path, parameters);
       operations.push({
         operationId,
         operationIdSynthesized: !op.operationId || previous !== undefined,
         method,
         path,
+        routePath: route.path,
+        discriminators: route.discriminators,
         tags: op.tags ?? [],
         summary: op.summary ?? '',
         stability: stability as Stability | undefined,

@@ -58,6 +58,8 @@ export function boundaryCases(planner: Planner, operation: Operation): PlannedCa
   }
   for (const parameter of operation.parameters) {
     if (parameter.in !== 'query' && parameter.in !== 'path') continue;
+    // A discriminator the path key names is the operation's address, not an input (decision 056).
+    if (operation.discriminators.some((d) => d.in === 'query' && d.name === parameter.name)) continue;
     const pSchema = (parameter.schema ?? {}) as Schema;
     const isId = parameter.in === 'path' && resourceFor(planner.resources, parameter.name) !== undefined;
     // A path parameter takes any text, so its JSON type can only be wrong where it is not a string.
