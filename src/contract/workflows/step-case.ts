@@ -84,10 +84,13 @@ export interface StepRecord {
   waitedMs: number;
 }
 
+/** Retries of one step at most, whatever its retryLimit: `retryAfter: 0, retryLimit: 1e6` sent 16,881 requests in 10 s (issue 22). */
+export const MAX_RETRIES = 10;
+
 /**
  * Makes a step's attempt (a request, or a workflow it runs) until its criteria hold or its actions
  * say to stop: an onFailure `retry` waits `retryAfter` through the run's sleep, up to `retryLimit`
- * times. Returns where the workflow goes, the criteria failures that stand, and the step's outputs.
+ * times (MAX_RETRIES at most). Returns where the workflow goes, the criteria failures that stand, and the step's outputs.
  */
 export async function attempts(
   env: StepEnv,
@@ -104,7 +107,9 @@ export async function attempts(
     const unmet = unmetCriteria(env, bound, here, otherwise);
     const action = chooseAction(unmet.length === 0 ? [...(step.onSuccess ?? []), ...(workflow.successActions ?? [])] : [...(step.onFailure ?? []), ...(workflow.failureActions ?? [])], env.document, here);
     if (unmet.length > 0 && action?.type === 'retry') {
-      const limit = (action as OnFailureObject).retryLimit ?? 1;
+      const asked = (action as OnFailureObject).retryLimit ?? 1;
+      const limit = Math.min(asked, MAX_RETRIES);
+      if (retries === 0 && asked > MAX_RETRIES) record.notes.push(`onFailure ${action.name}: retryLimit ${asked} is capped at ${MAX_RETRIES}`);
       if (retries < limit) {
         const ms = Math.round(((action as OnFailureObject).retryAfter ?? 0) * 1000);
         record.notes.push(`attempt ${retries + 1}: ${unmet.map((f) => f.message).join('; ')}; onFailure ${action.name} retries after ${ms / 1000} s (retry ${retries + 1} of ${limit})`);
