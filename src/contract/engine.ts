@@ -8,6 +8,7 @@ import { coverageRows } from './coverage.js';
 import { runCredentials } from './credential-placement.js';
 import type { CaseResult, RunEvent, RunSummary } from './events.js';
 import type { ContractOptions } from './options.js';
+import { OwnRecords } from './own-records.js';
 import type { Plan } from './plan.js';
 import { TransportError, type Transport } from './transport.js';
 import { budgetSpentReason, createGenerationBudget, GENERATING_KINDS } from './phases/generation-budget.js';
@@ -52,6 +53,8 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     exercised: new Map(),
     redactor: deps.redactor,
     generation: createGenerationBudget(deps.clock, options.timeBudgetMs),
+    ownRecords: new OwnRecords(),
+    leftBehind: [],
   };
   const before = deps.before ? await deps.before.run(ctx, deps.deadline) : { cases: [] };
   const cases: CaseResult[] = [...before.cases];
@@ -84,6 +87,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     phases: options.phases,
     ...(ctx.generation!.spent ? { budgetSpent: ctx.generation!.spent } : {}),
+    ...(ctx.leftBehind.length > 0 ? { leftBehind: ctx.leftBehind } : {}),
   };
   deps.emit({ type: 'run-finished', summary });
   return summary;

@@ -1,5 +1,6 @@
 import type { ArazzoDefinition, OnFailureObject, OnSuccessObject, Workflow } from '@redocly/openapi-core';
 import { CaseRun, type EngineContext } from '../case-run.js';
+import { NOT_SENT, NotSentError } from '../own-records.js';
 import { compact } from '../case-runner.js';
 import type { CaseResult, CaseStatus, Failure } from '../events.js';
 import type { PlannedCase } from '../planner.js';
@@ -63,7 +64,7 @@ export async function runStepCase(env: StepEnv, bound: BoundStep, id: string, sc
     next = { to: 'fail' };
   }
   const failures = [...run.failures, ...criteriaFailures];
-  const status: CaseStatus = failures.length > 0 ? 'failed' : reason ? 'error' : 'passed';
+  const status: CaseStatus = failures.length > 0 ? 'failed' : reason === NOT_SENT ? 'skipped' : reason ? 'error' : 'passed';
   // A step whose answer breaks the contract still lets the workflow go on where its criteria say so.
   const result = finish(ctx, planned, {
     status,
@@ -133,7 +134,7 @@ export async function attempts(
 
 /** Why a step could not go on: the transport's or wait budget's message, else the runner's own failure (never a crash of the run). */
 export function describeError(err: unknown): string {
-  if (err instanceof TransportError || err instanceof WaitBudgetExceeded) return err.message;
+  if (err instanceof TransportError || err instanceof WaitBudgetExceeded || err instanceof NotSentError) return err.message;
   return `the runner failed: ${err instanceof Error ? err.message : String(err)}`;
 }
 
