@@ -50,6 +50,12 @@ options:
   --workflow-input NAME=VALUE an input of those workflows (repeatable; VALUE read as JSON when it
                               is JSON); the inputs' schema defaults fill the rest
   --workflows-only            run the workflows and none of the document's own cases
+  --allow-destructive         also send PUT, PATCH and DELETE to what this run did not create
+                              (collections, filters, singletons, ids from lists or examples);
+                              by default those cases are skipped, and a shared server keeps its
+                              records
+  --dry-run                   print the plan (one line per request: phase, operation, check,
+                              and 'destructive' where it applies) and send nothing
   -h, --help                  this text
 
 exit status: 0 every case conforms, 1 some case does not (or --max-duration cut the run short),
@@ -98,6 +104,8 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         workflows: { type: 'string' },
         'workflow-input': { type: 'string', multiple: true },
         'workflows-only': { type: 'boolean' },
+        'allow-destructive': { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -137,6 +145,8 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (str('workflows') !== undefined) input.workflows = str('workflows')!;
   if (list('workflow-input').length > 0) input.workflowInputs = list('workflow-input');
   if (values['workflows-only'] === true) input.workflowsOnly = true;
+  if (values['allow-destructive'] === true) input.allowDestructive = true;
+  if (values['dry-run'] === true) input.dryRun = true;
   return { help: false, input };
 }
 

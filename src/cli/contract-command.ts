@@ -2,7 +2,9 @@ import { ContractRunError } from '../contract/contract-error.js';
 import { conforms } from '../contract/engine.js';
 import type { Reporter } from '../contract/events.js';
 import { normalizeOptions } from '../contract/options.js';
-import { runNormalizedContract, type RunContractDeps } from '../contract/run-contract.js';
+import { prepareRun, runNormalizedContract, type RunContractDeps } from '../contract/run-contract.js';
+import { dryRunLines } from '../contract/dry-run.js';
+import { systemClock } from '../core/clock.js';
 import { createReporters } from '../reporting/create-reporters.js';
 import { CONTRACT_USAGE, parseContractArgs } from './contract-args.js';
 
@@ -29,6 +31,10 @@ export async function runContractCli(argv: string[], io: ContractCliIo = {}): Pr
       return 0;
     }
     const options = normalizeOptions(parsed.input);
+    if (options.dryRun) {
+      stdout.write(`${dryRunLines(await prepareRun(options, io.deps?.clock ?? systemClock)).join('\n')}\n`);
+      return 0;
+    }
     const reporters = (io.createReporters ?? createReporters)([...options.reporters], options.out, stdout);
     const summary = await runNormalizedContract(options, { ...io.deps, reporters });
     return conforms(summary) ? 0 : 1;

@@ -3,7 +3,7 @@ import type { Operation } from '../spec/operation-index.js';
 import { RESPONSE_CHECKS } from './checks/index.js';
 import type { CheckContext, ReadBack } from './checks/types.js';
 import { documentedResponse, successStatuses } from './documented-response.js';
-import type { Exchange, Failure, RunEvent } from './events.js';
+import type { Exchange, Failure, LeftRecord, RunEvent } from './events.js';
 import type { ContractOptions } from './options.js';
 import type { Plan } from './plan.js';
 import type { PlannedCase } from './planner.js';
@@ -15,6 +15,7 @@ import type { RequestTemplate } from './request-template.js';
 import { idFromBody, itemPathParams, type Resource } from './resources.js';
 import { TransportError, type Transport } from './transport.js';
 import type { CredentialWatch } from './credential-refusal.js';
+import { changesRecords, NotSentError, targetParameter, targetResource, type OwnRecords } from './own-records.js';
 import type { Redactor } from './credentials.js';
 import type { GenerationBudget } from './phases/generation-budget.js';
 
@@ -37,6 +38,10 @@ export interface EngineContext {
   redactor: Redactor;
   /** `--time-budget` for the generating phases (boundary, stateful, fuzz). */
   generation?: GenerationBudget;
+  /** What the run created: without --allow-destructive, the only records a PUT, PATCH or DELETE may name. */
+  ownRecords: OwnRecords;
+  /** What the run created and could not remove, for every report. */
+  leftBehind: LeftRecord[];
 }
 
 /** How a case's requests are sent politely: the run's clock, wait budget and pacer; waits told as events. */
@@ -82,6 +87,7 @@ export class CaseRun {
     const { ctx } = this;
     const operation = ctx.plan.index.byId(template.operationId)!;
     const built = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, template, this.ids);
+    if (!ctx.options.allowDestructive && changesRecords(operation.method) && !this.namesOwnRecord(operation, built.url)) throw new NotSentError();
     const request = this.cleaningUp ? { ...built, pastDeadline: true } : built;
     if (ctx.credentialWatch?.refused) throw new TransportError('CREDENTIAL_REFUSED', ctx.credentialWatch.refused);
     const politely = await sendPolitely(ctx.transport, request, politeOptions(ctx, this.planned.id)).catch((err: unknown) => {
@@ -111,7 +117,9 @@ export class CaseRun {
     const { status } = exchange.response;
     const creates = [...ctx.plan.resources.values()].some((r) => r.create === operation);
     // A create answered with another 2xx than 201 still made a record: clean it up all the same.
-    if (status === 201 || (creates && status >= 200 && status < 300)) this.registerCreated(exchange, request.url, operation);
+    if (status === 201 || (creates && status >= 200 && status < 300)) {
+      if (!this.registerCreated(exchange, request.url, operation) && operation.method === 'post') this.leaveUnaddressed(exchange, operation);
+    }
     if (status >= 200 && status < 300) this.forgetRemoved(request.url, operation);
     return sent;
   }
@@ -191,7 +199,7 @@ export class CaseRun {
     while (this.created.length > keep) {
       const { resource, id } = this.created.pop()!;
       if (!resource.remove) {
-        this.notes.push(`left on the target: ${resource.name} ${String(id)} (the document has no DELETE ${resource.itemPath})`);
+        this.leave(resource, id, `the document has no DELETE ${resource.itemPath}: remove it by hand or ask the API's owners`);
         continue;
       }
       const remove = resource.remove;
@@ -200,9 +208,28 @@ export class CaseRun {
       const { exchange } = await this.send(template, { statuses });
       if (exchange.response.status === 409) {
         const code = (exchange.response.body as { code?: unknown } | undefined)?.code;
-        this.notes.push(`left on the target: ${resource.name} ${String(id)} (DELETE answered 409 ${String(code ?? '')}; the API offers no way to remove it)`);
+        this.leave(resource, id, `DELETE answered 409 ${String(code ?? '')}; the API offers no way to remove it: ask its owners`);
+      } else if (exchange.response.status >= 300 && exchange.response.status !== 404) {
+        this.leave(resource, id, `DELETE answered ${exchange.response.status}; send DELETE ${this.itemUrl(resource, id)} again, or remove it by hand`);
       }
     }
+  }
+
+  /** A POST made a record of no resource the run knows (no item path to delete it by): named as left on the target. */
+  private leaveUnaddressed(exchange: Exchange, operation: Operation): void {
+    const body = exchange.response.body as Record<string, unknown> | undefined;
+    const id = body !== null && typeof body === 'object' && !Array.isArray(body) ? body['id'] : undefined;
+    const named = typeof id === 'string' || typeof id === 'number' ? `the record with id ${id}` : `a record (${exchange.response.headers['location'] ?? 'no id, no Location'})`;
+    const remove = `the document has no path that names one record of ${operation.path}: remove it by hand (on a PostgREST-style API, DELETE ${operation.path}?id=eq.${String(id ?? 'ID')})`;
+    this.notes.push(`left on the target: ${named} made by POST ${operation.path} (${remove})`);
+    this.ctx.leftBehind.push({ operationId: operation.operationId, record: `${named} made by POST ${operation.path}`, remove });
+  }
+
+  /** A record the case made stays on the target: a note of the case, and a line of every report. */
+  private leave(resource: Resource, id: unknown, remove: string): void {
+    const path = this.itemUrl(resource, id).slice(this.ctx.options.baseUrl.length);
+    this.notes.push(`left on the target: ${resource.name} ${String(id)} (${remove})`);
+    this.ctx.leftBehind.push({ operationId: resource.create.operationId, record: `${resource.name} ${String(id)} at ${path}`, remove });
   }
 
   /** The URL of a resource's record with this id. */
@@ -228,6 +255,16 @@ export class CaseRun {
     const last = this.ctx.plan.index.operations.map((o) => matchTemplate(o.path, path.split('?')[0]!)).find((p) => p && Object.keys(p).length > 0);
     const name = last ? Object.keys(last).at(-1)! : undefined;
     return name ? { param: name, value: last![name]! } : undefined;
+  }
+
+  /** Whether a URL of the operation names a record this run created (its last path parameter). */
+  private namesOwnRecord(operation: Operation, url: string): boolean {
+    const { plan, ownRecords, options } = this.ctx;
+    const name = targetParameter(operation);
+    const path = relativePath(options.baseUrl, url);
+    const value = name && path !== undefined ? matchTemplate(operation.path, path.split('?')[0]!)?.[name] : undefined;
+    const resource = name ? targetResource(plan.resources, operation, name, plan.index) : undefined;
+    return value !== undefined && resource !== undefined && ownRecords.holds(resource, value);
   }
 
   /**
@@ -265,6 +302,7 @@ export class CaseRun {
   private remember(resource: Resource, id: unknown): { resource: Resource; id: unknown } {
     const entry = { resource, id };
     this.created.push(entry);
+    this.ctx.ownRecords.add(resource, id);
     return entry;
   }
 

@@ -5,6 +5,7 @@ import { CaseRun, SetupError, type EngineContext } from './case-run.js';
 import { successStatuses } from './documented-response.js';
 import type { CaseResult, CaseStatus, Exchange } from './events.js';
 import type { PlannedCase } from './planner.js';
+import { NotSentError } from './own-records.js';
 import { WaitBudgetExceeded } from './polite-client.js';
 import { runRateLimitCase } from './rate-limit-case.js';
 import { readBack } from './read-back.js';
@@ -32,6 +33,7 @@ export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise
       }
     } catch (err) {
       reason = describeError(err);
+      if (err instanceof NotSentError) status = 'skipped';
     } finally {
       try {
         await run.cleanUp();
@@ -143,6 +145,6 @@ async function prepare(run: CaseRun, template: RequestTemplate): Promise<void> {
 }
 
 function describeError(err: unknown): string {
-  if (err instanceof SetupError || err instanceof WaitBudgetExceeded || err instanceof TransportError) return err.message;
+  if (err instanceof SetupError || err instanceof WaitBudgetExceeded || err instanceof TransportError || err instanceof NotSentError) return err.message;
   return `the runner failed: ${err instanceof Error ? err.message : String(err)}`;
 }

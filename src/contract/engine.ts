@@ -8,6 +8,7 @@ import { coverageRows } from './coverage.js';
 import { runCredentials } from './credential-placement.js';
 import type { CaseResult, RunEvent, RunSummary } from './events.js';
 import type { ContractOptions } from './options.js';
+import { OwnRecords } from './own-records.js';
 import type { Plan } from './plan.js';
 import { TransportError, type Transport } from './transport.js';
 import { createPacer } from './pacer.js';
@@ -56,6 +57,8 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     exercised: new Map(),
     redactor: deps.redactor,
     generation: createGenerationBudget(deps.clock, options.timeBudgetMs),
+    ownRecords: new OwnRecords(),
+    leftBehind: [],
   };
   const before = deps.before ? await deps.before.run(ctx, deps.deadline) : { cases: [] };
   stopIfRefused(ctx);
@@ -91,6 +94,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     ...(options.seed !== undefined ? { seed: options.seed } : {}),
     phases: options.phases,
     ...(ctx.generation!.spent ? { budgetSpent: ctx.generation!.spent } : {}),
+    ...(ctx.leftBehind.length > 0 ? { leftBehind: ctx.leftBehind } : {}),
   };
   deps.emit({ type: 'run-finished', summary });
   return summary;

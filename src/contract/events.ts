@@ -99,6 +99,18 @@ export interface RunSummary {
   phases?: readonly string[];
   /** Set when `--time-budget` stopped the generating phases (the run still conforms if nothing failed). */
   budgetSpent?: string;
+  /** Records the run created and could not remove, each with how to remove it (INTERFACE section 16). */
+  leftBehind?: LeftRecord[];
+}
+
+/** A record the run made and left on the target. */
+export interface LeftRecord {
+  /** The operation that created it. */
+  operationId: string;
+  /** `pet 17 at /pets/17` */
+  record: string;
+  /** Why it stayed and how to remove it. */
+  remove: string;
 }
 
 export type RunEvent =

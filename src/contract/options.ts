@@ -56,6 +56,11 @@ export interface ContractOptionsInput {
   workflowInputs?: readonly string[];
   /** Run the workflows and none of the document's own cases. */
   workflowsOnly?: boolean;
+  // Safe on shared staging (INTERFACE section 16, docs/decisions/049-safe-on-shared-staging.md).
+  /** Send PUT, PATCH and DELETE to records this run did not create. */
+  allowDestructive?: boolean;
+  /** Print the plan and send nothing. */
+  dryRun?: boolean;
 }
 
 /** Options after normalisation at the edge: nothing inside the runner re-checks them. */
@@ -89,6 +94,8 @@ export interface ContractOptions {
   workflows: string | undefined;
   workflowInputs: readonly string[];
   workflowsOnly: boolean;
+  allowDestructive: boolean;
+  dryRun: boolean;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -133,6 +140,8 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     maxDurationMs: seconds('--max-duration', input.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS, 0.001) * 1000,
     ...normalizePhaseOptions(input),
     ...normalizeWorkflowOptions(input),
+    allowDestructive: input.allowDestructive === true,
+    dryRun: input.dryRun === true,
   };
 }
 

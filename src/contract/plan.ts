@@ -7,6 +7,7 @@ import { SpecError } from '../spec/spec-error.js';
 import { ContractRunError } from './contract-error.js';
 import { documents } from './documented-response.js';
 import { negativeCases } from './negative-cases.js';
+import { NOT_SENT } from './own-records.js';
 import type { ContractOptions } from './options.js';
 import { Planner, type FixtureRecipe, type PlannedCase } from './planner.js';
 import { positiveCases } from './positive-cases.js';
@@ -41,6 +42,8 @@ export type PlanOptions = Pick<ContractOptions, 'tags' | 'operations' | 'skipSta
   /** Which credentials the run has (default: an API key, and the read-only key when given). */
   available?: AvailableCredentials;
   phases?: readonly PhaseName[];
+  /** Without it, a case whose request could change what the run did not create is skipped. */
+  allowDestructive?: boolean;
 };
 
 export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
@@ -67,6 +70,7 @@ export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
   }
   cases.push(...deepCases(planner, selected, phases));
   if (options.includeRateLimit) cases.push(rateLimitCase(planner, selected));
+  if (!options.allowDestructive) for (const c of cases) if (c.destructive) c.skipReason ??= NOT_SENT;
   return { file: loaded.file, index, selected, resources, recipes: planner.recipes, schemas: createSchemaRegistry(index.operations), securitySchemes, security: loaded.document.security ?? [], cases };
 }
 

@@ -3,6 +3,7 @@ import type { Operation, OperationIndex } from '../spec/operation-index.js';
 import { missingCredentials, type AvailableCredentials, type SecuritySchemes } from './credential-placement.js';
 import type { CaseResult } from './events.js';
 import { linksGiving } from './links.js';
+import { changesRecords, targetParameter } from './own-records.js';
 import type { SkippableStability } from './options.js';
 import { documentedValue, requiredParameterValues } from './parameter-values.js';
 import type { Prerequisite } from './prerequisites.js';
@@ -26,6 +27,8 @@ export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'me
   /** What to verify after the request. */
   verify?: 'location' | 'created' | 'updated' | 'updated-as-sent' | 'deleted';
   skipReason?: string;
+  /** A PUT, PATCH or DELETE of it names what the run does not create (sent only with --allow-destructive). */
+  destructive?: boolean;
 }
 
 /** How to make one thing a case needs first: a record of a resource, or a call whose answer a link reads. */
@@ -218,7 +221,22 @@ export class Planner {
     const planned: PlannedCase = { ...rest, operationId: operation.operationId, method: operation.method.toUpperCase(), path: operation.path, fixtures, prepare };
     const skipReason = fields.skipReason ?? this.skipReason(fixtures, prepare, fields.request, anyValue);
     if (skipReason) planned.skipReason = skipReason;
+    const setUp = fixtures.flatMap((name) => this.recipes.get(name)!.prepare);
+    if ([...setUp, ...prepare, fields.request].some((t) => this.destructive(t))) planned.destructive = true;
     return planned;
+  }
+
+  /**
+   * Whether a request could change a record this run did not create: a PUT, PATCH or DELETE whose
+   * last path parameter is not the id of a record a fixture of the case creates (a collection, a
+   * singleton, an id from a list, a link or an example). The engine checks the URL again when it sends.
+   */
+  destructive(template: RequestTemplate): boolean {
+    const operation = this.index.byId(template.operationId)!;
+    if (!changesRecords(operation.method)) return false;
+    const name = targetParameter(operation);
+    const source = name === undefined ? undefined : template.pathParams[name];
+    return !(source && 'fixture' in source && this.recipes.get(source.fixture)?.resource !== undefined);
   }
 }
 

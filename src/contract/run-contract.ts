@@ -6,7 +6,7 @@ import { availableCredentials, runCredentials } from './credential-placement.js'
 import { executePlan } from './engine.js';
 import type { Reporter, RunEvent, RunSummary } from './events.js';
 import { normalizeOptions, type ContractOptions, type ContractOptionsInput } from './options.js';
-import { buildPlan } from './plan.js';
+import { buildPlan, type Plan } from './plan.js';
 import { loadPrerequisiteFile } from './prerequisites.js';
 import { createTransport, TransportError, type FetchFunction } from './transport.js';
 import { createRedactor, credentialsOf } from './credentials.js';
@@ -36,10 +36,17 @@ export async function runContract(options: ContractOptionsInput, deps: RunContra
   return runNormalizedContract(normalizeOptions(options), deps);
 }
 
-/** The same, for options already normalised at the edge (the CLI). */
-export async function runNormalizedContract(given: ContractOptions, deps: RunContractDeps = {}): Promise<RunSummary> {
+/** What a run is made of before its first request: the options it runs with, the plan, the user's workflows. */
+export interface PreparedRun {
+  options: ContractOptions;
+  plan: Plan;
+  workflows: Awaited<ReturnType<typeof import('./workflows/prepare-workflows.js').prepareWorkflows>> | undefined;
+}
+
+/** Loads the document, the prerequisites and the workflows and builds the plan; sends nothing. */
+export async function prepareRun(given: ContractOptions, clock: Clock): Promise<PreparedRun> {
   // A run without --seed takes one from its clock and prints it, so any run can be replayed.
-  const options = { ...given, seed: given.seed ?? (deps.clock ?? systemClock).now() % 0x7fffffff, ...(given.workflowsOnly ? { phases: [] } : {}) };
+  const options = { ...given, seed: given.seed ?? clock.now() % 0x7fffffff, ...(given.workflowsOnly ? { phases: [] } : {}) };
   let loaded;
   try {
     loaded = await loadDocument(options.spec);
@@ -55,7 +62,13 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
   const workflows = options.workflows
     ? await (await import('./workflows/prepare-workflows.js')).prepareWorkflows(options.workflows, options.workflowInputs, plan.index, options.spec)
     : undefined;
+  return { options, plan, workflows };
+}
+
+/** The same, for options already normalised at the edge (the CLI). */
+export async function runNormalizedContract(given: ContractOptions, deps: RunContractDeps = {}): Promise<RunSummary> {
   const clock = deps.clock ?? systemClock;
+  const { options, plan, workflows } = await prepareRun(given, clock);
   const reporters = deps.reporters ?? [];
   // A reporter that throws is told once at the end (exit 2); the run and the other reports go on.
   const problems = new Map<string, string>();

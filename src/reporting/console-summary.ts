@@ -154,6 +154,7 @@ function totals(summary: RunSummary, style: TerminalStyle): string[] {
     `${style.bold('Time'.padEnd(LABEL_WIDTH))}${timeSplit(summary)}`,
     `${style.bold('Target'.padEnd(LABEL_WIDTH))}${printable(summary.baseUrl)}`,
     ...(summary.stoppedEarly ? [style.yellow(`Run stopped early: ${printable(summary.stoppedEarly)}`)] : []),
+    ...(summary.leftBehind ? [style.yellow(`Left on the target: ${summary.leftBehind.length} record(s) this run created`), ...summary.leftBehind.map((r) => `  ${printable(r.record)}: ${printable(r.remove)}`)] : []),
     ...(summary.seed !== undefined ? [`${style.bold('Seed'.padEnd(LABEL_WIDTH))}${summary.seed} (phases ${(summary.phases ?? []).join(', ') || 'none'}; --seed ${summary.seed} replays the run)`] : []),
     ...(summary.budgetSpent ? [style.yellow(`Generation stopped: ${printable(summary.budgetSpent)}`)] : []),
     `${style.bold('Result'.padEnd(LABEL_WIDTH))}${passed ? style.bold(style.green('PASSED')) : style.bold(style.red('FAILED'))}`,

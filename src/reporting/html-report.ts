@@ -54,6 +54,7 @@ function header(summary: RunSummary, verdict: string, anchors: CaseAnchors): Htm
 <h1><span class="${`badge ${verdict.toLowerCase()}`}" id="verdict">${verdict}</span> Contract report</h1>
 <p class="meta">Target <code>${summary.baseUrl}</code> · spec <code>${summary.specFile}</code> · started ${summary.startedAt}</p>
 ${summary.stoppedEarly !== undefined && html`<p class="problems" id="stopped-early"><strong>Run stopped early:</strong> ${summary.stoppedEarly}</p>`}
+${summary.leftBehind !== undefined && html`<div class="problems" id="left-behind"><strong>Left on the target: ${summary.leftBehind.length} record(s) this run created</strong><ul>${summary.leftBehind.map((r) => html`<li><code>${r.record}</code>: ${r.remove}</li>`)}</ul></div>`}
 <dl class="totals">
 ${tile('n-cases', 'Cases', t.cases)}${tile('n-passed', 'Passed', t.passed)}${tile('n-failed', 'Failed', t.failed)}${tile('n-errors', 'Could not run', t.errors)}${tile('n-skipped', 'Skipped', t.skipped)}
 ${tile('n-coverage', 'Coverage', `${cov.percent}%`)}${tile('n-duration', 'Duration', formatDuration(summary.durationMs))}${tile('n-waited', 'Waited', formatDuration(summary.waitedMs))}

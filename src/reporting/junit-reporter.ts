@@ -2,7 +2,7 @@
  * `junit.xml`: the run as JUnit XML, the format GitHub Actions test reporters, GitLab and Jenkins
  * read. One <testsuite> per operation, one <testcase> per case (classname = operationId).
  */
-import type { CaseResult, Exchange, Reporter, RunSummary } from '../contract/events.js';
+import type { CaseResult, Exchange, LeftRecord, Reporter, RunSummary } from '../contract/events.js';
 import { fileReporter } from './file-reporter.js';
 import {
   describeExchange,
@@ -27,7 +27,7 @@ const seconds = (milliseconds: number) => (milliseconds / 1000).toFixed(3);
 
 export function renderJunit(summary: RunSummary): string {
   const groups = groupByOperation(summary).filter((g) => g.cases.length > 0);
-  const suites = groups.map((g) => renderSuite(g, summary.startedAt));
+  const suites = groups.map((g) => renderSuite(g, summary.startedAt, (summary.leftBehind ?? []).filter((r) => r.operationId === g.operationId)));
   const totalMs = groups.reduce((sum, g) => sum + g.cases.reduce((s, c) => s + ms(c.durationMs), 0), 0);
   const counts = groups.reduce(
     (acc, g) => ({
@@ -48,7 +48,7 @@ export function renderJunit(summary: RunSummary): string {
   ].join('\n');
 }
 
-function renderSuite(group: OperationGroup, timestamp: string): string {
+function renderSuite(group: OperationGroup, timestamp: string, left: readonly LeftRecord[]): string {
   const timeMs = group.cases.reduce((s, c) => s + ms(c.durationMs), 0);
   const properties = [
     ['method', group.method],
@@ -59,6 +59,7 @@ function renderSuite(group: OperationGroup, timestamp: string): string {
           ['statuses.exercised', exercisedDocumented(group.coverage).join(' ')],
         ]
       : []),
+    ...left.map((r) => ['left-on-target', `${r.record}: ${r.remove}`]),
   ];
   return [
     `  <testsuite name="${attr(group.operationId)}" tests="${group.cases.length}" failures="${group.counts.failed}" ` +

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { CaseRun } from '../case-run.js';
 import type { Exchange, Failure } from '../events.js';
+import { NOT_SENT, NotSentError } from '../own-records.js';
 import { TransportError } from '../transport.js';
 import { budgetSpentReason } from './generation-budget.js';
 import { caseSeed } from './phase-options.js';
@@ -36,6 +37,7 @@ export async function runGenerated<T>(run: CaseRun, arbitrary: fc.Arbitrary<T>, 
   let broken: TransportError | undefined;
   let inputs = 0;
   let requests = 0;
+  let notSent = 0;
   const property = fc.asyncProperty(arbitrary, async (input) => {
     if (broken) throw broken;
     inputs += 1;
@@ -46,7 +48,9 @@ export async function runGenerated<T>(run: CaseRun, arbitrary: fc.Arbitrary<T>, 
       await execute(input);
       guard(run);
     } catch (err) {
-      error = err;
+      // A generated PUT, PATCH or DELETE of a record the run did not make ends the input, unsent, as no failure.
+      if (err instanceof NotSentError) notSent += 1;
+      else error = err;
     }
     const exchanges = [...run.exchanges];
     const failures = [...run.failures];
@@ -70,6 +74,7 @@ export async function runGenerated<T>(run: CaseRun, arbitrary: fc.Arbitrary<T>, 
   run.failures.push(...setupFailures);
   if (details.interrupted && ctx.generation) ctx.generation.spent ??= budgetSpentReason(ctx.options.timeBudgetMs ?? 0);
   run.notes.push(`${inputs} generated input(s), ${requests} request(s), seed ${seed}${details.interrupted ? ', stopped by --time-budget' : ''}`);
+  if (notSent > 0) run.notes.push(`${notSent} input(s) ended at a request ${NOT_SENT}`);
   if (!details.failed || !failing) return;
   run.exchanges.push(...failing.exchanges);
   run.failures.push(...failing.failures);

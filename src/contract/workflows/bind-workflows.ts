@@ -6,6 +6,7 @@ import { ContractRunError } from '../contract-error.js';
 import { isJsonMediaType } from '../documented-response.js';
 import { unsupportedCriterion } from './criteria.js';
 import type { WorkflowFile } from './load-workflow-file.js';
+import { refusedTarget } from './step-request.js';
 
 /** A step and the operation of the --spec document it calls, or why the runner cannot run it. */
 export interface BoundStep {
@@ -72,6 +73,10 @@ function bindStep(step: Step, pointer: string, ctx: BindContext): BoundStep {
   else if (step.workflowId !== undefined) bound = byWorkflowId(step, where, ctx);
   else bound = { step, unsupported: `step ${step.stepId} names no operationId, operationPath or workflowId` };
   if (bound.unsupported) return bound;
+  for (const replacement of step.requestBody?.replacements ?? []) {
+    const refused = refusedTarget(replacement.target);
+    if (refused) throw new ContractRunError(`${where}: ${refused}`);
+  }
   const reason = unsupportedLogic(step, ctx.document) ?? (bound.operation ? unsupportedFeature(step, bound.operation) : undefined);
   return reason ? { ...bound, unsupported: reason } : bound;
 }

@@ -1,3 +1,4 @@
+import vm from 'node:vm';
 import type { CriterionObject } from '@redocly/openapi-core';
 import { query, type JsonValue } from 'jsonpath-rfc9535';
 import { ConditionSyntaxError, evaluateCondition, show } from './simple-condition.js';
@@ -48,13 +49,37 @@ export function checkCriterion(criterion: CriterionObject, scope: WorkflowScope)
       return { met: false, why: `not a regular expression (${(err as Error).message})` };
     }
     const text = typeof context.value === 'string' ? context.value : JSON.stringify(context.value);
-    return pattern.test(text) ? { met: true } : { met: false, why: `${criterion.context} = ${show(context.value)}` };
+    const matched = boundedTest(pattern, text);
+    if (matched === 'timed out') return { met: false, why: `the regular expression ran past ${REGEX_LIMIT_MS} ms on ${criterion.context} (${text.length} characters) and was stopped` };
+    return matched ? { met: true } : { met: false, why: `${criterion.context} = ${show(context.value)}` };
   }
   try {
     const selected = query(context.value as JsonValue, criterion.condition);
     return selected.length > 0 ? { met: true } : { met: false, why: `it selects nothing in ${criterion.context} = ${show(context.value)}` };
   } catch (err) {
     return { met: false, why: `not an RFC 9535 JSONPath (${(err as Error).message.split('\n')[0]})` };
+  }
+}
+
+/** How long one regex criterion may run: `^(a+)+$` on 40 characters backtracks for minutes (issue 22). */
+export const REGEX_LIMIT_MS = 1000;
+let regexContext: vm.Context | undefined;
+
+/**
+ * `pattern.test(text)` stopped after REGEX_LIMIT_MS. A vm time-out interrupts V8's backtracking and
+ * keeps ECMA-262 semantics (lookarounds, backreferences), which a linear-time engine (RE2) would not.
+ */
+function boundedTest(pattern: RegExp, text: string): boolean | 'timed out' {
+  regexContext ??= vm.createContext({});
+  regexContext['pattern'] = pattern;
+  regexContext['text'] = text;
+  try {
+    return vm.runInContext('pattern.test(text)', regexContext, { timeout: REGEX_LIMIT_MS }) as boolean;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return 'timed out';
+    throw err;
+  } finally {
+    regexContext['pattern'] = regexContext['text'] = undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ArazzoDefinition, OnFailureObject, OnSuccessObject, Workflow } from '@redocly/openapi-core';
 import { CaseRun, type EngineContext } from '../case-run.js';
+import { NOT_SENT, NotSentError } from '../own-records.js';
 import { compact } from '../case-runner.js';
 import type { CaseResult, CaseStatus, Failure } from '../events.js';
 import type { PlannedCase } from '../planner.js';
@@ -63,7 +64,7 @@ export async function runStepCase(env: StepEnv, bound: BoundStep, id: string, sc
     next = { to: 'fail' };
   }
   const failures = [...run.failures, ...criteriaFailures];
-  const status: CaseStatus = failures.length > 0 ? 'failed' : reason ? 'error' : 'passed';
+  const status: CaseStatus = failures.length > 0 ? 'failed' : reason === NOT_SENT ? 'skipped' : reason ? 'error' : 'passed';
   // A step whose answer breaks the contract still lets the workflow go on where its criteria say so.
   const result = finish(ctx, planned, {
     status,
@@ -84,10 +85,13 @@ export interface StepRecord {
   waitedMs: number;
 }
 
+/** Retries of one step at most, whatever its retryLimit: `retryAfter: 0, retryLimit: 1e6` sent 16,881 requests in 10 s (issue 22). */
+export const MAX_RETRIES = 10;
+
 /**
  * Makes a step's attempt (a request, or a workflow it runs) until its criteria hold or its actions
  * say to stop: an onFailure `retry` waits `retryAfter` through the run's sleep, up to `retryLimit`
- * times. Returns where the workflow goes, the criteria failures that stand, and the step's outputs.
+ * times (MAX_RETRIES at most). Returns where the workflow goes, the criteria failures that stand, and the step's outputs.
  */
 export async function attempts(
   env: StepEnv,
@@ -104,7 +108,9 @@ export async function attempts(
     const unmet = unmetCriteria(env, bound, here, otherwise);
     const action = chooseAction(unmet.length === 0 ? [...(step.onSuccess ?? []), ...(workflow.successActions ?? [])] : [...(step.onFailure ?? []), ...(workflow.failureActions ?? [])], env.document, here);
     if (unmet.length > 0 && action?.type === 'retry') {
-      const limit = (action as OnFailureObject).retryLimit ?? 1;
+      const asked = (action as OnFailureObject).retryLimit ?? 1;
+      const limit = Math.min(asked, MAX_RETRIES);
+      if (retries === 0 && asked > MAX_RETRIES) record.notes.push(`onFailure ${action.name}: retryLimit ${asked} is capped at ${MAX_RETRIES}`);
       if (retries < limit) {
         const ms = Math.round(((action as OnFailureObject).retryAfter ?? 0) * 1000);
         record.notes.push(`attempt ${retries + 1}: ${unmet.map((f) => f.message).join('; ')}; onFailure ${action.name} retries after ${ms / 1000} s (retry ${retries + 1} of ${limit})`);
@@ -128,7 +134,7 @@ export async function attempts(
 
 /** Why a step could not go on: the transport's or wait budget's message, else the runner's own failure (never a crash of the run). */
 export function describeError(err: unknown): string {
-  if (err instanceof TransportError || err instanceof WaitBudgetExceeded) return err.message;
+  if (err instanceof TransportError || err instanceof WaitBudgetExceeded || err instanceof NotSentError) return err.message;
   return `the runner failed: ${err instanceof Error ? err.message : String(err)}`;
 }
 

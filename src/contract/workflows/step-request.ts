@@ -100,11 +100,19 @@ function parseJsonText(raw: string, scope: WorkflowScope): unknown {
   }
 }
 
+/** Why a replacement target is refused outright: it names `__proto__`, the prototype every object of the runner shares (issue 22). */
+export function refusedTarget(pointer: string): string | undefined {
+  const keys = pointer.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return keys.includes('__proto__') ? `replacement target ${pointer} names __proto__, which would change every object of the runner, not the payload; refused` : undefined;
+}
+
 /** RFC 6901 set: a copy of `root` with the value at `pointer` replaced (`-` appends to an array). */
 export function setAtPointer(root: unknown, pointer: string, value: unknown): unknown {
   const target = pointer.startsWith('#') ? pointer.slice(1) : pointer;
   if (target === '') return value;
   if (!target.startsWith('/')) throw new StepRequestError(`replacement target ${pointer} is not a JSON pointer`);
+  const refused = refusedTarget(target);
+  if (refused) throw new StepRequestError(refused);
   const keys = target.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   const copy = structuredClone(root);
   let node: unknown = copy;

@@ -46,8 +46,13 @@ describe('the runner against a correct server of another document (Notes API: be
   it('passes every case with no false alarm, and leaves the server as it found it', async () => {
     const summary = await run(server);
     expect(notPassed(summary)).toEqual([]);
-    // The default phases, boundary included: 28 cases of examples and negatives, 16 boundary ones.
-    expect(summary.totals).toMatchObject({ cases: 44, passed: 44, failed: 0, errors: 0, skipped: 0 });
+    // The default phases, boundary included: 28 cases of examples and negatives, 16 boundary ones;
+    // the DELETEs of unknown ids are not sent without --allow-destructive.
+    expect(summary.totals).toMatchObject({ cases: 44, passed: 42, failed: 0, errors: 0, skipped: 2 });
+    expect(summary.cases.filter((c) => c.status === 'skipped').map((c) => [c.method, c.reason])).toEqual([
+      ['DELETE', 'not sent: could change records this run did not create (--allow-destructive sends it)'],
+      ['DELETE', 'not sent: could change records this run did not create (--allow-destructive sends it)'],
+    ]);
     expect([server.notes.size, server.comments.size]).toEqual([0, 0]);
   });
 
@@ -98,7 +103,8 @@ describe('cases that cannot be set up are skipped, counted in every report, and 
     const file = join(out, 'notes.prerequisites.json');
     await writeFile(file, JSON.stringify({ prerequisites: [{ operation: 'createNote', needs: 'reserveQuota', why: 'a note takes quota' }] }));
     const dir = join(out, 'prereq');
-    const { code, stdout } = await cli(['--api-key', NOTES_TOKEN, '--prerequisites', file, '--reporter', 'console', '--reporter', 'json', '--reporter', 'junit', '--reporter', 'html', '--out', dir]);
+    // --allow-destructive: this test is about the prerequisites' skips, not the unknown-id DELETEs.
+    const { code, stdout } = await cli(['--api-key', NOTES_TOKEN, '--prerequisites', file, '--reporter', 'console', '--reporter', 'json', '--reporter', 'junit', '--reporter', 'html', '--out', dir, '--allow-destructive']);
     expect(code).toBe(0);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunSummary;
     const skipped = report.cases.filter((c) => c.status === 'skipped');

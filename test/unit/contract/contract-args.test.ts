@@ -36,6 +36,8 @@ describe('contract flags', () => {
       workflows: undefined,
       workflowInputs: [],
       workflowsOnly: false,
+      allowDestructive: false,
+      dryRun: false,
     });
     expect(DEFAULT_SPEC_FILE).toMatch(/\/spec\/petstore\.yaml$/);
   });

@@ -6,13 +6,14 @@ import { runContract } from '../../../src/contract/run-contract.js';
 import { CATEGORY_OPERATIONS, createFakeCategoriesApi, type FakeApiDefects } from '../../helpers/contract-fake-api.js';
 import { NOW } from '../../helpers/contract-exchange.js';
 
+// The fake API holds nothing but what the run makes: --allow-destructive lets the unknown-id cases reach it.
 async function run(defects: FakeApiDefects = {}, options: { maxWaitSeconds?: number } = {}) {
   const clock = new ManualClock(NOW);
   const api = createFakeCategoriesApi(clock, defects);
   const events: RunEvent[] = [];
   const slept: number[] = [];
   const summary = await runContract(
-    { baseUrl: 'http://fake.test', apiKey: 'rw', readonlyKey: 'ro', operations: CATEGORY_OPERATIONS, phases: ['examples', 'negative'], ...options },
+    { baseUrl: 'http://fake.test', apiKey: 'rw', readonlyKey: 'ro', operations: CATEGORY_OPERATIONS, phases: ['examples', 'negative'], allowDestructive: true, ...options },
     { fetch: api.fetch, clock, sleep: async (ms) => void slept.push(ms), onEvent: (e) => void events.push(e) },
   );
   return { summary, events, api, slept };

@@ -78,4 +78,11 @@ describe('requestBody replacements', () => {
     expect(payload).toEqual({ pet: { name: 'x' }, tags: ['a'] });
     expect(() => setAtPointer(payload, '/nothing/here', 1)).toThrow(/nothing at nothing/);
   });
+
+  it('refuses a target through __proto__, leaving every object as it was', () => {
+    expect(() => setAtPointer({}, '/__proto__/location', 'x')).toThrow('replacement target /__proto__/location names __proto__, which would change every object of the runner, not the payload; refused');
+    expect(() => setAtPointer({ a: {} }, '#/a/__proto__/999', {})).toThrow(/names __proto__/);
+    expect(({} as Record<string, unknown>)['location']).toBeUndefined();
+    expect(({} as Record<string, unknown>)['999']).toBeUndefined();
+  });
 });
