@@ -1,13 +1,14 @@
 /**
  * Hostile `--spec` documents through the built CLI, as a user meets them: each is refused with
  * exit 2 and one message naming the file, the JSON path and the reason, quickly, without a stack
- * trace; none hangs or crashes. (Documents that load, such as deep-ref-cycle and huge-enum, are
- * covered where they are served: test/unit/spec, test/unit/validation, test/unit/generation.)
+ * trace; none hangs or crashes. Those that can be served are served, and answer promptly without
+ * a 500. (deep-ref-cycle and huge-enum are covered in test/unit/spec, validation and generation.)
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startMockProcess, type MockProcess } from '../helpers/mock-processes.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = join(ROOT, 'dist/cli/main.js');
@@ -37,7 +38,77 @@ const refused = [
   ['yaml-alias-bomb/openapi.yaml', '(at /x-bomb/lol', 'an alias bomb is refused'],
   ['not-openapi/openapi.yaml', 'at the top level', 'is not an OpenAPI document'],
   ['invalid-structure/openapi.yaml', '/paths/~1things/parameters', 'must be array'],
+  // Each of these answered 500 to every request that reached the schema (issue 22, item 10).
+  ['pattern-invalid/openapi.yaml', '/components/schemas/Thing/properties/code/pattern: the pattern "([a-z"', 'is not a regular expression'],
+  ['allof-cycle/openapi.yaml', '/components/schemas/Thing/allOf/0/$ref', 'has a schema made of itself'],
+  ['if-cycle/openapi.yaml', '/components/schemas/Thing/if/$ref', 'has a schema made of itself'],
+  ['anchor-out-of-scope/openapi.yaml', '/properties/t/$ref: "#thing"', 'names nothing in the document'],
 ] as const;
+
+// What only the mock must make: before, it never listened (minLength built 100 million characters,
+// deaf to SIGTERM; issue 22, item 9).
+const refusedByTheMock = [
+  ['min-length/openapi.yaml', '/components/schemas/Thing/properties/name/minLength', 'asks for a longer string than the mock makes'],
+  ['min-items/openapi.yaml', '/components/schemas/Thing/properties/tags/minItems', 'asks for a longer array than the mock makes'],
+] as const;
+
+it.each(refusedByTheMock)('mock --spec %s: exit 2 naming the file, %s and the reason', async (name, pointer, reason) => {
+  const file = `${HOSTILE}/${name}`;
+  const { code, stderr, ms } = await run(['mock', '--spec', file, '--port', '0']);
+  expect(code).toBe(2);
+  expect(stderr).toContain(file);
+  expect(stderr).toContain(pointer);
+  expect(stderr).toContain(reason);
+  expect(ms).toBeLessThan(BOUND_MS);
+});
+
+describe('mock --spec with a hostile document it can serve', () => {
+  const mocks: MockProcess[] = [];
+  const serve = async (name: string) => {
+    const mock = await startMockProcess(['--spec', `${HOSTILE}/${name}/openapi.yaml`]);
+    mocks.push(mock);
+    return mock;
+  };
+  const send = async (mock: MockProcess, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const start = performance.now();
+    const response = await fetch(`${mock.url}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: response.status, body: await response.text(), ms: performance.now() - start };
+  };
+  afterAll(async () => {
+    await Promise.all(mocks.map((m) => m.stop()));
+  });
+
+  it('matches ^(a+)+$ in linear time: 33 characters that almost match answer 400 at once (before: the whole mock stalled for minutes)', async () => {
+    const mock = await serve('pattern-redos');
+    const refused = await send(mock, 'POST', '/things', { id: 1, code: `${'a'.repeat(33)}!` });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('must match pattern');
+    expect(refused.ms).toBeLessThan(5_000);
+    expect((await send(mock, 'POST', '/things', { id: 1, code: 'a'.repeat(33) })).status).toBe(201);
+  });
+
+  it('serves ^(a{1,60000}){1,60000}$ without building it (before: never listened, then 50 s and 4.3 GB for one POST)', async () => {
+    const mock = await serve('pattern-huge-repeat');
+    const created = await send(mock, 'POST', '/things', { id: 1, code: 'aaa' });
+    expect(created.status).toBe(201);
+    expect(created.ms).toBeLessThan(5_000);
+    expect((await send(mock, 'GET', '/things')).status).toBe(200);
+  });
+
+  it('accepts a vendor keyword with a dot in a schema (before: 500 on every request)', async () => {
+    const mock = await serve('extension-dot');
+    expect((await send(mock, 'POST', '/things', { id: 1 })).status).toBe(201);
+    expect((await send(mock, 'POST', '/things', { id: 'one' })).status).toBe(400);
+  });
+
+  it('ignores Prefer: dynamic=true where the schema is false, which nothing satisfies (before: 500)', async () => {
+    const mock = await serve('false-schema');
+    const plain = await send(mock, 'GET', '/things/1');
+    const preferred = await send(mock, 'GET', '/things/1', undefined, { prefer: 'dynamic=true' });
+    expect(preferred.status).toBeLessThan(500);
+    expect(preferred.status).toBe(plain.status);
+  });
+});
 
 describe.each(['mock', 'contract'])('%s --spec with a hostile document', (command) => {
   const extra = command === 'mock' ? ['--port', '0'] : ['--base-url', 'http://127.0.0.1:9', '--api-key', 'k'];
