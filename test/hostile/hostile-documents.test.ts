@@ -108,6 +108,24 @@ describe('mock --spec with a hostile document it can serve', () => {
     expect(preferred.status).toBeLessThan(500);
     expect(preferred.status).toBe(plain.status);
   });
+
+  const external = '<?xml version="1.0"?><!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]><thing><id>1</id><name>&x;</name></thing>';
+  const expanding = `<?xml version="1.0"?><!DOCTYPE t [<!ENTITY e "${'a'.repeat(1000)}">]><thing><id>1</id><name>${'&e;'.repeat(200)}</name></thing>`;
+  let xmlMock: MockProcess | undefined;
+  const deep = `<thing>${'<a>'.repeat(5000)}${'</a>'.repeat(5000)}</thing>`;
+  it.each([
+    ['an external entity', external, 'External entities are not supported'],
+    ['200,000 characters of entity expansion', expanding, 'Expanded content length limit exceeded'],
+    ['elements nested 5,000 deep', deep, 'Maximum nested tags exceeded'],
+  ])('answers 400 to an XML body with %s (before: 500)', async (_, xml, reason) => {
+    const mock = (xmlMock ??= await serve('xml-body'));
+    const refused = await fetch(`${mock.url}/things`, { method: 'POST', headers: { 'content-type': 'application/xml' }, body: xml });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { code: string; message: string };
+    expect(body.code).toBe('validation_failed');
+    expect(body.message).toContain(reason);
+    expect(body.message).not.toContain('root:');
+  });
 });
 
 describe.each(['mock', 'contract'])('%s --spec with a hostile document', (command) => {
