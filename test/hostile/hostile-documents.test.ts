@@ -4,7 +4,9 @@
  * trace; none hangs or crashes. Those that can be served are served, and answer promptly without
  * a 500. (deep-ref-cycle and huge-enum are covered in test/unit/spec, validation and generation.)
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,6 +62,27 @@ it.each(refusedByTheMock)('mock --spec %s: exit 2 naming the file, %s and the re
   expect(stderr).toContain(pointer);
   expect(stderr).toContain(reason);
   expect(ms).toBeLessThan(BOUND_MS);
+});
+
+// Decision 016 refuses what is not a regular file, but open() itself waited for a FIFO's writer.
+describe('a FIFO as the document or behind a $ref', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fifo-document-'));
+  execFileSync('mkfifo', [join(dir, 'pipe.yaml')]);
+  writeFileSync(join(dir, 'openapi.yaml'), [
+    'openapi: 3.0.3',
+    'info: { title: FIFO, version: "1" }',
+    'paths:',
+    '  /things:',
+    '    get:',
+    '      responses:',
+    "        '200': { description: ok, content: { application/json: { schema: { $ref: 'pipe.yaml' } } } }",
+  ].join('\n'));
+  it.each([['pipe.yaml', 'pipe.yaml: is not a regular file'], ['openapi.yaml', 'pipe.yaml: is not a regular file']])('mock --spec %s: exit 2 at once, not blocked in open()', async (name, reason) => {
+    const { code, stderr, ms } = await run(['mock', '--spec', join(dir, name), '--port', '0']);
+    expect(code).toBe(2);
+    expect(stderr).toContain(reason);
+    expect(ms).toBeLessThan(BOUND_MS);
+  });
 });
 
 describe('mock --spec with a hostile document it can serve', () => {
