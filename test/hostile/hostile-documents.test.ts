@@ -118,6 +118,19 @@ describe('mock --spec with a hostile document it can serve', () => {
     expect((await send(mock, 'GET', '/things')).status).toBe(200);
   });
 
+  it('serves a document of 1.1 million values without a YAML alias (before: refused as "an alias bomb")', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'many-values-'));
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify({
+      openapi: '3.0.3', info: { title: 'Many values', version: '1' },
+      paths: { '/things': { get: { responses: { '200': { description: 'ok' } } } } },
+      'x-data': Array.from({ length: 1_100_000 }, (_, i) => i),
+    }));
+    const mock = await startMockProcess(['--spec', file]);
+    mocks.push(mock);
+    expect((await send(mock, 'GET', '/things')).status).toBe(200);
+  }, 120_000); // about 20 s to start on a busy 2-core machine (it is a large document)
+
   it('accepts a vendor keyword with a dot in a schema (before: 500 on every request)', async () => {
     const mock = await serve('extension-dot');
     expect((await send(mock, 'POST', '/things', { id: 1 })).status).toBe(201);
