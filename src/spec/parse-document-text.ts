@@ -34,7 +34,7 @@ function parseWith(file: string, text: string, narrow: NarrowText | undefined): 
     if (err instanceof RangeError) throw new SpecError(file, 'nests too deeply to be read');
     throw err;
   }
-  checkExpansion(file, parsed);
+  checkExpansion(file, parsed, narrow?.widen);
   return narrow ? narrow.restore(parsed) : parsed;
 }
 
@@ -43,7 +43,7 @@ function parseWith(file: string, text: string, narrow: NarrowText | undefined): 
  * past the bound. The count is memoised per shared object, so it costs one pass over the values
  * as written, whatever the expansion.
  */
-function checkExpansion(file: string, root: unknown): void {
+function checkExpansion(file: string, root: unknown, widen: (key: string) => string = (key) => key): void {
   const expanded = new Map<object, number>();
   const onPath = new Set<object>();
   // Values as written: the root and each entry of each distinct object. With no alias the
@@ -53,7 +53,7 @@ function checkExpansion(file: string, root: unknown): void {
 
   // The keys from the root to the value being counted: a pointer is built only for an error.
   const keys: string[] = [];
-  const pointer = () => pointerOf(keys);
+  const pointer = () => pointerOf(keys.map(widen));
   const size = (value: unknown): number => {
     if (typeof value !== 'object' || value === null) return 1;
     if (keys.length > MAX_NESTING) throw new SpecError(file, `nests deeper than ${MAX_NESTING} levels (at ${pointer().slice(0, 200)}…)`);
