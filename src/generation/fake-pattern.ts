@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { patternMatcher } from '../spec/pattern-matcher.js';
 
 /*
  * Strings for the simple regular expressions OpenAPI documents use in `pattern`: literals,
@@ -21,6 +22,13 @@ const SPACE = ' ';
 const PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
 /** How far past its minimum an open quantifier (`*`, `+`, `{n,}`) repeats, unless told. */
 const OPEN_REPEAT = 8;
+/**
+ * How far past its minimum a counted one (`{1,60000}`) may repeat, and how long a made string may
+ * grow: `^(a{1,60000}){1,60000}$` would otherwise make 1.8 billion characters for one answer.
+ * A pattern whose shortest string is longer is beyond this generator (decision 048).
+ */
+const COUNTED_SPAN = 256;
+export const MAX_PATTERN_STRING = 10_000;
 
 class Unsupported extends Error {}
 
@@ -33,29 +41,15 @@ class Unsupported extends Error {}
 export function fakeFromPattern(pattern: string, faker: Faker, openRepeat = OPEN_REPEAT): string | undefined {
   const parsed = parse(pattern, openRepeat);
   if (!parsed) return undefined;
-  const value = emitAlternatives(parsed, faker);
-  return patternRegExp(pattern)?.test(value) ? value : undefined;
-}
-
-/**
- * The RegExp of a JSON Schema pattern as ajv reads it (`u` flag), compiled once per pattern;
- * undefined when it is not a valid pattern. Patterns come from the document, so the cache
- * stays as small as the document.
- */
-export function patternRegExp(pattern: string): RegExp | undefined {
-  if (!regExps.has(pattern)) {
-    let regExp: RegExp | undefined;
-    try {
-      regExp = new RegExp(pattern, 'u');
-    } catch {
-      regExp = undefined;
-    }
-    regExps.set(pattern, regExp);
+  let value: string;
+  try {
+    value = emitAlternatives(parsed, faker, { left: MAX_PATTERN_STRING });
+  } catch (err) {
+    if (err instanceof Unsupported) return undefined;
+    throw err;
   }
-  return regExps.get(pattern);
+  return patternMatcher(pattern)?.test(value) ? value : undefined;
 }
-
-const regExps = new Map<string, RegExp | undefined>();
 const parsedPatterns = new Map<string, Node[][] | undefined>();
 
 function parse(pattern: string, openRepeat: number): Node[][] | undefined {
@@ -73,21 +67,27 @@ function parse(pattern: string, openRepeat: number): Node[][] | undefined {
   return parsedPatterns.get(key);
 }
 
-function emitAlternatives(alternatives: Node[][], faker: Faker): string {
-  const chosen = alternatives.length === 1 ? alternatives[0]! : faker.helpers.arrayElement(alternatives);
-  return chosen.map((node) => emit(node, faker)).join('');
+/** Characters a string being made may still take. */
+interface Budget {
+  left: number;
 }
 
-function emit(node: Node, faker: Faker): string {
+function emitAlternatives(alternatives: Node[][], faker: Faker, budget: Budget): string {
+  const chosen = alternatives.length === 1 ? alternatives[0]! : faker.helpers.arrayElement(alternatives);
+  return chosen.map((node) => emit(node, faker, budget)).join('');
+}
+
+function emit(node: Node, faker: Faker, budget: Budget): string {
   switch (node.kind) {
     case 'chars':
+      if (--budget.left < 0) throw new Unsupported(`a string longer than ${MAX_PATTERN_STRING} characters`);
       return node.chars.length === 1 ? node.chars : node.chars[faker.number.int(node.chars.length - 1)]!;
     case 'group':
-      return emitAlternatives(node.alternatives, faker);
+      return emitAlternatives(node.alternatives, faker, budget);
     case 'repeat': {
       const times = faker.number.int({ min: node.min, max: node.max });
       let out = '';
-      for (let i = 0; i < times; i += 1) out += emit(node.node, faker);
+      for (let i = 0; i < times; i += 1) out += emit(node.node, faker, budget);
       return out;
     }
   }
@@ -170,7 +170,7 @@ class Parser {
       const match = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
       if (!match) return node; // a literal `{`, as JavaScript reads it without the u flag
       min = Number(match[1]);
-      max = match[2] === undefined ? min : match[3] === '' ? min + this.openRepeat : Number(match[3]);
+      max = match[2] === undefined ? min : match[3] === '' ? min + this.openRepeat : Math.min(Number(match[3]), min + COUNTED_SPAN);
       this.at += match[0].length - 1;
     } else return node;
     this.at += 1;

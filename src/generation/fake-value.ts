@@ -1,8 +1,10 @@
 import type { Faker } from '@faker-js/faker';
 import { refTarget, resolveSchema } from '../spec/cyclic-refs.js';
 import type { Schema } from '../spec/openapi.js';
-import { fakeFromPattern, patternRegExp } from './fake-pattern.js';
+import { patternMatcher, type PatternMatcher } from '../spec/pattern-matcher.js';
+import { fakeFromPattern } from './fake-pattern.js';
 import { fieldText } from './field-text.js';
+import { boundBeyondLimits, GENERATION_LIMITS } from './generation-limits.js';
 import { assertNoRef, mergeAllOf, patternsOf, type MergedSchema } from './merge-all-of.js';
 
 export interface FakeOptions {
@@ -77,9 +79,14 @@ class Generator {
 
   value(raw: Schema, key: string, depth: number, hops = 0): unknown {
     if (depth > MAX_DEPTH) throw new Error('schema nests too deeply to generate a value');
+    // JSON Schema's boolean schemas (3.1): `true` allows anything, `false` nothing.
+    if ((raw as unknown) === true) raw = {};
+    if ((raw as unknown) === false) throw new Error('the schema is false, which no value satisfies');
     if (refTarget(raw) || raw.allOf?.some((part) => refTarget(part))) hops++;
     const schema = mergeAllOf(assertNoRef(withPartsResolved(resolveSchema(raw))));
-    this.made += 1;
+    if (++this.made > GENERATION_LIMITS.valueParts) throw new Error(`the value would have more than ${GENERATION_LIMITS.valueParts.toLocaleString('en')} parts`);
+    const beyond = boundBeyondLimits(schema);
+    if (beyond) throw new Error(beyond);
     const shrink = this.shrinking(depth, hops);
     const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (branches && branches.length > 0) {
@@ -161,7 +168,7 @@ class Generator {
     const prefix = ((schema as { prefixItems?: unknown }).prefixItems ?? []) as Schema[];
     const closed = (schema.items as unknown) === false;
     const min = schema.minItems ?? 0;
-    const max = Math.min(schema.maxItems ?? Math.max(min, prefix.length) + this.extraItems, closed ? prefix.length : Infinity);
+    const max = Math.min(schema.maxItems ?? Math.max(min, prefix.length) + this.extraItems, closed ? prefix.length : Infinity, Math.max(min, prefix.length) + GENERATION_LIMITS.extraItems);
     if (max < min) throw new Error(`no array has between ${min} and ${max} items`);
     const length = this.shrinking(depth, hops) ? min : this.faker.number.int({ min, max });
     const items = (closed ? {} : (schema.items ?? { type: 'string' })) as Schema;
@@ -249,8 +256,8 @@ class Generator {
   }
 }
 
-function compiled(pattern: string): RegExp {
-  const regExp = patternRegExp(pattern);
+function compiled(pattern: string): PatternMatcher {
+  const regExp = patternMatcher(pattern);
   if (!regExp) throw new Error(`the pattern ${JSON.stringify(pattern.slice(0, 200))} is not a valid regular expression`);
   return regExp;
 }

@@ -48,7 +48,14 @@ export function preferredResponse(operation: Operation, prefs: Preferences, fake
     const examples = Object.entries(media.examples ?? {});
     const named = prefs.example ? ownExample(media.examples, prefs.example) : undefined;
     if (named) body = (named as { value: unknown }).value;
-    else if (prefs.dynamic || examples.length === 0) body = fakeFromSchema(media.schema as Schema, faker, { subject: subjectOfPath(operation.path) });
+    else if (prefs.dynamic || examples.length === 0) {
+      // A schema nothing satisfies (`false`, an unsatisfiable pattern): the preference cannot be met.
+      try {
+        body = fakeFromSchema(media.schema as Schema, faker, { subject: subjectOfPath(operation.path) });
+      } catch {
+        return undefined;
+      }
+    }
     else body = (examples[0]![1] as { value: unknown }).value;
   }
   const applied = [prefs.code && `code=${prefs.code}`, prefs.example && named(media, prefs.example) && `example=${prefs.example}`, prefs.dynamic && 'dynamic=true']

@@ -5,6 +5,7 @@ import { inferResources, type Resource, type ResourceIndex } from '../engine/cru
 import { seedRecords } from '../engine/crud/seed-records.js';
 import { selectBehaviours, type BehaviourPlan } from '../engine/select-behaviours.js';
 import { sessionStates, type SessionStates, type SharedDocuments } from '../engine/session-states.js';
+import { checkGenerationBounds } from '../generation/generation-limits.js';
 import { BUILT_IN_PACKS } from '../packs/index.js';
 import { buildOperationIndex, type OperationIndex } from '../spec/operation-index.js';
 import type { LoadedDocument } from '../spec/prepare-document.js';
@@ -33,6 +34,7 @@ export interface ServedDocument {
 }
 
 export async function serveDocument(loaded: LoadedDocument, seed: number, shared: SharedDocuments | undefined): Promise<ServedDocument> {
+  checkGenerationBounds(loaded.file, loaded.source);
   const index = buildOperationIndex(loaded.document, loaded.file);
   // Resources are inferred from every path, but only operations no pack claims are served as CRUD.
   const resources = inferResources(index.operations);

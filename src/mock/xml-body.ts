@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ApiError } from '../core/errors.js';
 import type { Schema } from '../spec/openapi.js';
+import { briefly } from '../spec/spec-error.js';
 
 /** The part of a schema that names XML elements (OpenAPI XML Object). */
 type XmlSchema = Schema & { xml?: { name?: string; wrapped?: boolean; attribute?: boolean }; items?: XmlSchema; properties?: Record<string, XmlSchema> };
@@ -13,7 +14,7 @@ const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@'
  * JSON body would be: the root element is the value; a property is the child element of its name
  * (or its `xml.name`), or an attribute where `xml.attribute`; an array repeats its items' element,
  * inside a wrapper element where `xml.wrapped`; text becomes a number or boolean where the schema
- * says so. Not well-formed XML is a 400 naming the line.
+ * says so. Not well-formed XML is a 400 naming the line; so is XML the parser will not expand.
  */
 export function parseXmlBody(text: string, schema: Schema | undefined): unknown {
   const verdict = XMLValidator.validate(text);
@@ -23,7 +24,15 @@ export function parseXmlBody(text: string, schema: Schema | undefined): unknown 
   }
   // A schema that wants the text gets the text.
   if (schema?.type === 'string') return text;
-  const document = parser.parse(text) as Record<string, unknown>;
+  let document: Record<string, unknown>;
+  try {
+    document = parser.parse(text) as Record<string, unknown>;
+  } catch (err) {
+    // Well-formed but refused by the parser's own limits: an external entity, more than 100,000
+    // characters of entity expansion, elements nested past its depth limit.
+    const reason = briefly(err, 200);
+    throw new ApiError('validation_failed', `The request body cannot be read as XML: ${reason}`, { details: [{ path: '/body', message: `cannot be read as XML: ${reason}` }] });
+  }
   const root = Object.keys(document)[0];
   return root === undefined ? undefined : typed(document[root], schema as XmlSchema | undefined, 0);
 }

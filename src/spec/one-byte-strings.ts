@@ -12,22 +12,27 @@
  * point in hex, and the marker again; the strings that hold one get their characters back after
  * parsing. YAML's syntax is all ASCII, so the stand-ins change no structure. The marker is a
  * character the text does not contain, nor writes as an escape; with none free, or with
- * characters that must reach the parser as they are (a byte-order mark, U+FFFE/U+FFFF), the text
- * is parsed as it is.
+ * characters that must reach the parser as they are (a byte-order mark, U+FFFE/U+FFFF, a lone
+ * surrogate), the text is parsed as it is.
  */
 const WIDE = /[^\x00-\xff]/u;
 const WIDE_ALL = /[^\x00-\xff]/gu;
 const MARKERS = ['\u00a7', '\u00b6', '\u00a4', '\u00ac', '\u00b1', '\u00d7', '\u00f7', '\u00a6'];
 
+// A surrogate without its other half: js-yaml refuses it, so it must reach js-yaml as it is.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export interface NarrowText {
   text: string;
   /** Puts the wide characters back into the parsed value (in place; shared objects stay shared). */
   restore<T>(value: T): T;
+  /** One string with its wide characters back (a key in an error's JSON path). */
+  widen(text: string): string;
 }
 
 /** The text to give the parser, and how to undo the stand-ins; `undefined` when not needed. */
 export function narrowText(text: string): NarrowText | undefined {
-  if (!WIDE.test(text) || /[\ufeff\ufffe\uffff]/.test(text)) return undefined;
+  if (!WIDE.test(text) || /[\ufeff\ufffe\uffff]/.test(text) || LONE_SURROGATE.test(text)) return undefined;
   const marker = MARKERS.find((m) => !text.includes(m) && !escapesTo(text, m));
   if (marker === undefined) return undefined;
   const standIn = new RegExp(`${marker}([0-9a-f]+)${marker}`, 'g');
@@ -37,6 +42,7 @@ export function narrowText(text: string): NarrowText | undefined {
     // `replace` on a two-byte string answers a two-byte string; JSON.parse builds a one-byte one.
     text: JSON.parse(JSON.stringify(replaced)) as string,
     restore: (value) => restoreIn(value, widen),
+    widen,
   };
 }
 
@@ -63,7 +69,9 @@ function restoreIn<T>(root: T, widen: (s: string) => string): T {
       // Renamed keys keep their order: every key is taken out and put back.
       const entries = keys.map((k) => [widen(k), record[k]] as const);
       for (const k of keys) delete record[k];
-      for (const [k, v] of entries) record[k] = visit(v);
+      // Defined, not assigned: assigning `__proto__` would set the prototype, where js-yaml
+      // makes an own property of that name.
+      for (const [k, v] of entries) Object.defineProperty(record, k, { value: visit(v), writable: true, enumerable: true, configurable: true });
     } else {
       for (const k of keys) record[k] = visit(record[k]);
     }

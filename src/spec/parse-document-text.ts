@@ -4,7 +4,7 @@ import { SpecError } from './spec-error.js';
 
 /**
  * How many values the parsed document may hold once every YAML alias is expanded: the larger of
- * this and ten times the values it holds as written. js-yaml shares one object per anchor, so an
+ * this and ten times the values it holds as written (scalars included). js-yaml shares one object per anchor, so an
  * alias bomb parses in microseconds; it explodes only when something walks it (dereferencing,
  * validation, JSON output). Counting the expanded size first refuses it before anything does.
  */
@@ -34,7 +34,7 @@ function parseWith(file: string, text: string, narrow: NarrowText | undefined): 
     if (err instanceof RangeError) throw new SpecError(file, 'nests too deeply to be read');
     throw err;
   }
-  checkExpansion(file, parsed);
+  checkExpansion(file, parsed, narrow?.widen);
   return narrow ? narrow.restore(parsed) : parsed;
 }
 
@@ -43,15 +43,17 @@ function parseWith(file: string, text: string, narrow: NarrowText | undefined): 
  * past the bound. The count is memoised per shared object, so it costs one pass over the values
  * as written, whatever the expansion.
  */
-function checkExpansion(file: string, root: unknown): void {
+function checkExpansion(file: string, root: unknown, widen: (key: string) => string = (key) => key): void {
   const expanded = new Map<object, number>();
   const onPath = new Set<object>();
-  let distinct = 0;
+  // Values as written: the root and each entry of each distinct object. With no alias the
+  // expanded count equals it, so a large document without aliases is never taken for a bomb.
+  let written = 1;
   let limit = MAX_EXPANDED_VALUES;
 
   // The keys from the root to the value being counted: a pointer is built only for an error.
   const keys: string[] = [];
-  const pointer = () => pointerOf(keys);
+  const pointer = () => pointerOf(keys.map(widen));
   const size = (value: unknown): number => {
     if (typeof value !== 'object' || value === null) return 1;
     if (keys.length > MAX_NESTING) throw new SpecError(file, `nests deeper than ${MAX_NESTING} levels (at ${pointer().slice(0, 200)}…)`);
@@ -59,10 +61,11 @@ function checkExpansion(file: string, root: unknown): void {
     if (known !== undefined) return known;
     if (onPath.has(value)) throw new SpecError(file, `has a YAML alias that contains itself at ${pointer()}`);
     onPath.add(value);
-    distinct++;
-    limit = Math.max(limit, distinct * MAX_EXPANSION_RATIO);
+    const entries = Object.entries(value);
+    written += entries.length;
+    limit = Math.max(limit, written * MAX_EXPANSION_RATIO);
     let total = 1;
-    for (const [key, child] of Object.entries(value)) {
+    for (const [key, child] of entries) {
       keys.push(key);
       total += size(child);
       keys.pop();

@@ -6,6 +6,8 @@ import { markOas31 } from './schema-dialect.js';
 import { briefly, SpecError } from './spec-error.js';
 import { withoutExtensionFileRefs } from './extension-refs.js';
 import { refsToSchemaIds } from './schema-ids.js';
+import { checkDocumentPatterns } from './document-patterns.js';
+import { checkDanglingRefs, checkInPlaceCycles } from './in-place-cycles.js';
 
 export interface LoadedDocument {
   /** Where it was read from. */
@@ -93,10 +95,13 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
     // Checked on the source first, so a loop is reported with the $ref as written.
     checkRefChains(file, source);
     linkCyclicRefs(file, document);
+    checkInPlaceCycles(file, document);
     cyclicRefs = inlineAcyclicRefs(document);
   }
+  checkDanglingRefs(file, document);
+  const patternNotes = checkDocumentPatterns(file, source);
   if (line === '3.1') markOas31(document);
-  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: [...skipped, ...unknownKeys, ...tolerated, ...webhookNotes(source)] };
+  return { file, sourceVersion, line, source, document, cyclicRefs, warnings: [...skipped, ...unknownKeys, ...tolerated, ...patternNotes, ...webhookNotes(source)] };
 }
 
 /** 3.1 `webhooks` are requests the API makes to its clients: nothing to serve, but worth saying so. */

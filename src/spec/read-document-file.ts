@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { SpecError } from './spec-error.js';
 
@@ -10,7 +11,9 @@ export const MAX_DOCUMENT_BYTES = 64 * 1024 * 1024;
  */
 export async function readDocumentFile(file: string): Promise<Buffer> {
   try {
-    const handle = await open(file, 'r');
+    // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer, for ever; on a
+    // regular file it changes nothing.
+    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
       const stat = await handle.stat();
       if (!stat.isFile()) throw new SpecError(file, 'is not a regular file');

@@ -16,6 +16,8 @@ export interface PreparedSchema {
 // Values of these keys are data, not schemas: nothing in them is rewritten.
 const DATA_KEYS = new Set(['example', 'examples', 'enum', 'const', 'default']);
 const DEFINITIONS = 'definitions';
+// The keyword names ajv accepts (its core.js checkKeyword).
+const KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
 // Under these keys the object's keys are names (of properties, definitions), never keywords.
 const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas']);
 
@@ -60,7 +62,13 @@ export function prepareSchema(root: unknown): PreparedSchema {
     for (const [key, child] of entries) {
       if (typeof key === 'string' && !namesMap) {
         if (key.startsWith('x-')) {
-          extensions.add(key);
+          // ajv takes keyword names of letters, digits, `_`, `$`, `:` and `-`; others (`x-my.ext`)
+          // it refuses, so they are left out of the copy ajv sees (they carry no constraint).
+          if (KEYWORD_NAME.test(key)) extensions.add(key);
+          else {
+            copy ??= { ...(node as Record<string, unknown>) };
+            delete (copy as Record<string, unknown>)[key];
+          }
           continue;
         }
         if (DATA_KEYS.has(key)) continue;

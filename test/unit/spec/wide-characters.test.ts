@@ -9,6 +9,27 @@ import { SpecError } from '../../../src/spec/spec-error.js';
 const sameAsJsYaml = (text: string) => expect(parseDocumentText('doc.yaml', text)).toStrictEqual(yaml.load(text));
 
 describe('documents with characters above U+00FF', () => {
+  it('keeps a __proto__ key as js-yaml does, beside a key it renames', () => {
+    const text = 'x-✓: 1\n__proto__: { polluted: yes }\nafter: 2\n';
+    sameAsJsYaml(text);
+    const parsed = parseDocumentText('doc.yaml', text) as Record<string, unknown>;
+    expect(Object.keys(parsed)).toEqual(['x-✓', '__proto__', 'after']);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+  });
+
+  it('refuses a lone surrogate as js-yaml does', () => {
+    const text = 'title: café —\nbad: "x"\nlone: a\ud800b\n';
+    expect(() => yaml.load(text)).toThrow(/non-printable/);
+    expect(() => parseDocumentText('doc.yaml', text)).toThrow(SpecError);
+    expect(() => parseDocumentText('doc.yaml', text)).toThrow(/non-printable/);
+  });
+
+  it('names keys in an error\'s JSON path with their own characters, not the stand-ins', () => {
+    const text = ['a: &a [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]', 'e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]', 'x-😀: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e, *e, *e, *e]'].join('\n');
+    expect(() => parseDocumentText('doc.yaml', text)).toThrow(/\(at \/x-😀\)/);
+    expect(() => parseDocumentText('doc.yaml', text)).not.toThrow(/1f600/);
+  });
+
   it('reads values, keys, block scalars and escapes as written', () => {
     sameAsJsYaml(
       [
