@@ -46,9 +46,9 @@ try {
 result.seconds = Math.round((Date.now() - started) / 100) / 10;
 process.stdout.write(`${JSON.stringify(result)}\n`);
 
-/** Starts `mock --spec DOC --port 0`; resolves with its URL once the banner names it, or why not. */
+/** Starts `mock --spec DOC --port 0`; resolves with its URL once the banner names it (the whole banner: --quiet prints the address alone, not the operation count), or why not. */
 function startMock(config) {
-  const child = spawn('node', [CLI, 'mock', '--spec', doc, '--port', '0', '--config', config, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', [CLI, 'mock', '--spec', doc, '--port', '0', '--config', config], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   return new Promise((resolve) => {
