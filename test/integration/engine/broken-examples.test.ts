@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startupBanner } from '../../../src/cli/startup-banner.js';
-import { startDocumentMock, type DocumentMock } from './engine-harness.js';
+import { useDocumentMock } from './engine-harness.js';
 
 const DOCUMENT = new URL('../../fixtures/engine/broken-examples.yaml', import.meta.url).pathname;
 
 describe('an example that breaks its own schema is not served (INTERFACE section 15)', () => {
-  let mock: DocumentMock;
-  beforeAll(async () => {
-    mock = await startDocumentMock(DOCUMENT);
-  });
-  afterAll(async () => {
-    await mock.close();
-    expect(mock.problems).toEqual([]);
-  });
+  const mock = useDocumentMock(DOCUMENT);
 
   it('answers generated data that fits the schema instead, and keeps a good example', async () => {
     const status = await mock.request('GET', '/status');

@@ -1,20 +1,13 @@
 import { faker } from '@faker-js/faker';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDocumentMock, type DocumentMock } from './engine-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useDocumentMock } from './engine-harness.js';
 
 const SHELVES = new URL('../../fixtures/engine/bookshelves.yaml', import.meta.url).pathname;
 const PET_NAMES = new Set(faker.definitions.animal.pet_name);
 const T0 = '2026-11-22T10:00:30.000Z';
 
 describe('values the server makes read like the resource they belong to, at the session time', () => {
-  let mock: DocumentMock;
-  beforeAll(async () => {
-    mock = await startDocumentMock(SHELVES);
-  });
-  afterAll(async () => {
-    await mock.close();
-    expect(mock.problems).toEqual([]);
-  });
+  const mock = useDocumentMock(SHELVES);
 
   it("seeded bookshelves are not named like pets, and their owners like people", async () => {
     const res = await mock.request('GET', '/bookshelves');
