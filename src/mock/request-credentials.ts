@@ -4,6 +4,7 @@
  */
 import type { CredentialSource } from './authenticate.js';
 import type { MockRequest } from './mock-request.js';
+import { decodedOrAsIs } from '../core/decode-uri.js';
 
 export function credentialSource(request: Pick<MockRequest, 'headers' | 'query'>): CredentialSource {
   let query: URLSearchParams | undefined;
@@ -37,12 +38,7 @@ export function parseCookieHeader(header: string | undefined): ReadonlyMap<strin
 }
 
 function decode(value: string): string {
-  if (!value.includes('%')) return value;
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
+  return value.includes('%') ? decodedOrAsIs(value) : value;
 }
 
 function first(value: string | string[] | undefined): string | undefined {

@@ -6,6 +6,7 @@ import { parseDocumentText } from './parse-document-text.js';
 import { readDocumentFile } from './read-document-file.js';
 import { briefly, SpecError } from './spec-error.js';
 import { forEachRef } from './walk-refs.js';
+import { decodedOrAsIs } from '../core/decode-uri.js';
 
 /** A `$ref` to something other than a place in the same file. */
 export interface ExternalRef {
@@ -39,7 +40,7 @@ export function checkExternalRef(root: string, { file, pointer, ref }: ExternalR
   if (URL_SCHEME.test(target) && !/^[A-Za-z]:[\\/]/.test(target)) {
     refuse('is a URL; the kit reads only files inside the document\'s folder and never fetches');
   }
-  const absolute = path.resolve(path.dirname(file), decodeURIComponentSafe(target));
+  const absolute = path.resolve(path.dirname(file), decodedOrAsIs(target));
   let real: string;
   try {
     real = realpathSync(absolute);
@@ -53,14 +54,6 @@ export function checkExternalRef(root: string, { file, pointer, ref }: ExternalR
 export function isInside(folder: string, file: string): boolean {
   const relative = path.relative(folder, file);
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /**
@@ -119,5 +112,5 @@ export async function bundleLocalFiles(file: string, document: object, root: str
 }
 
 function toPath(url: string): string {
-  return url.startsWith('file:') ? fileURLToPath(url) : decodeURIComponentSafe(url);
+  return url.startsWith('file:') ? fileURLToPath(url) : decodedOrAsIs(url);
 }

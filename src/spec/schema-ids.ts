@@ -1,4 +1,5 @@
 import { pointerOf } from './parse-document-text.js';
+import { decodedOrAsIs } from '../core/decode-uri.js';
 
 /** A base that stands for the document itself, so that relative `$id`s and `$ref`s resolve as URLs. */
 const DOCUMENT_BASE = 'https://document.invalid/';
@@ -48,7 +49,7 @@ export function refsToSchemaIds(document: object): object {
   const rewrites: { at: string[]; ref: string }[] = [];
   for (const { at, target } of refs) {
     const resource = withoutFragment(target);
-    const fragment = decoded(target.slice(resource.length + 1));
+    const fragment = decodedOrAsIs(target.slice(resource.length + 1));
     const pointer = ids.get(resource) ?? (resource === DOCUMENT_BASE ? '' : undefined);
     if (pointer !== undefined && (fragment === '' || fragment.startsWith('/'))) rewrites.push({ at, ref: `#${pointer}${fragment}` });
     else if (anchors.has(target)) rewrites.push({ at, ref: `#${anchors.get(target)!}` });
@@ -71,14 +72,6 @@ function resolve(reference: string, base: string): string | undefined {
     return new URL(reference, base).href;
   } catch {
     return undefined;
-  }
-}
-
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
   }
 }
 

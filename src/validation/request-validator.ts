@@ -3,6 +3,7 @@ import { ApiError, type ErrorDetail } from '../core/errors.js';
 import type { Parameter, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import { formatErrors } from './format-errors.js';
+import { decodedOrAsIs } from '../core/decode-uri.js';
 
 export interface RawRequestParts {
   /** Path parameters as matched (still percent-encoded). */
@@ -124,10 +125,6 @@ function convert(value: string, schema: Schema): unknown {
 }
 
 function decodeSegment(segment: string | undefined): string | undefined {
-  if (segment === undefined || !segment.includes('%')) return segment;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment; // malformed percent-encoding: left as is, it fails the schema
-  }
+  // Malformed percent-encoding is left as is: it fails the schema.
+  return segment === undefined || !segment.includes('%') ? segment : decodedOrAsIs(segment);
 }
