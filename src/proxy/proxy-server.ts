@@ -6,7 +6,7 @@ import type { Exchange, Failure } from '../contract/events.js';
 import { createSchemaRegistry } from '../contract/schema-registry.js';
 import { parseBody } from '../contract/response-body.js';
 import { attachClientErrorHandler } from '../http/client-error.js';
-import { hostnameOf, isLoopback, isLoopbackOrigin } from '../http/is-loopback.js';
+import { hostnameOf, isLocalPeer, isLoopback, isLoopbackOrigin } from '../http/is-loopback.js';
 import { loadDocument } from '../spec/load-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
 import { Router } from '../spec/router.js';
@@ -82,7 +82,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (!target.startsWith('/')) throw new ApiError('validation_failed', 'The request target must be a path (origin-form)');
     const url = new URL(target, 'http://proxy.invalid');
     if (url.pathname === '/__admin/violations' && method === 'GET') {
-      if (!isLocalCaller(req.headers.host, req.headers.origin, listenHost)) return sendJson(res, 403, { code: 'forbidden', message: 'The violations answer only this machine (a loopback Host, and from a browser a loopback Origin), as the mock\'s /__admin does', status: 403 });
+      if (!isLocalCaller(req, listenHost)) return sendJson(res, 403, { code: 'forbidden', message: 'The violations answer only this machine (a connection from it, a loopback Host, and from a browser a loopback Origin), as the mock\'s /__admin does', status: 403 });
       return sendJson(res, 200, log.violations());
     }
     const exact = router.match(method, url.pathname);
@@ -197,11 +197,14 @@ function safeText(bytes: Buffer, encoding: string | undefined, cap: number): str
 }
 
 /**
- * The mock's gate for `/__admin` without a token (decision 011): a `Host` naming this machine or
- * the address listened on, and from a browser a loopback `Origin`; else any page the developer
- * visits could read the violations (bodies, paths) through DNS rebinding.
+ * The mock's gate for `/__admin` without a token (decisions 011 and 046): a connection from this
+ * machine (the peer address, which a client cannot choose: a proxy bound to every interface must not
+ * show its violations to anyone sending `Host: 127.0.0.1`), a `Host` naming this machine or the
+ * address listened on, and from a browser a loopback `Origin`; else any page the developer visits
+ * could read the violations (bodies, paths) through DNS rebinding.
  */
-function isLocalCaller(hostHeader: string | undefined, origin: string | undefined, listenHost: string): boolean {
-  const host = hostnameOf(`http://${hostHeader ?? ''}`);
-  return host !== undefined && (isLoopback(host) || host === listenHost) && (origin === undefined || isLoopbackOrigin(origin));
+function isLocalCaller(req: IncomingMessage, listenHost: string): boolean {
+  const host = hostnameOf(`http://${req.headers.host ?? ''}`);
+  const origin = req.headers.origin;
+  return isLocalPeer(req.socket.remoteAddress, req.socket.localAddress) && host !== undefined && (isLoopback(host) || host === listenHost) && (origin === undefined || isLoopbackOrigin(origin));
 }

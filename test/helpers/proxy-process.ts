@@ -29,8 +29,8 @@ export async function startProxyProcess(upstream: string, args: string[], nodeAr
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', () => {
-      const m = /\n\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (m) resolve(m[1]!);
+      const m = /\n\s+http:\/\/(?:127\.0\.0\.1|0\.0\.0\.0):(\d+)/.exec(stdout);
+      if (m) resolve(`http://127.0.0.1:${m[1]}`);
     });
     void exit.then((code) => reject(new Error(`proxy exited ${code}: ${stdout}${stderr}`)));
   });

@@ -10,11 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { petstoreMock } from '../../src/adapters/express/index.js';
 import { startMockProcess, type MockProcess } from '../helpers/mock-processes.js';
 import { createOtherMachine, type OtherMachine } from '../helpers/network-namespace.js';
+import { startProxyProcess, type ProxyProcess } from '../helpers/proxy-process.js';
 
 let other: OtherMachine;
 let cli: MockProcess;
 let withToken: MockProcess;
 let app: Server;
+let proxy: ProxyProcess;
 
 const portOf = (url: string) => Number(new URL(url).port);
 /** A GET from this machine with the Host header given (fetch does not let a caller set Host). */
@@ -29,10 +31,12 @@ beforeAll(async () => {
   site.use('/api', petstoreMock({ seed: 1 }));
   app = createServer(site);
   await new Promise<void>((resolve) => app.listen(0, '0.0.0.0', resolve));
+  // The validation proxy bound to every interface, in front of the mock.
+  proxy = await startProxyProcess(cli.url, ['--host', '0.0.0.0']);
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all([cli?.stop(), withToken?.stop(), new Promise((r) => app?.close(r))]);
+  await Promise.all([proxy?.stop(), cli?.stop(), withToken?.stop(), new Promise((r) => app?.close(r))]);
   await other?.remove();
 });
 
@@ -68,5 +72,14 @@ describe('/__admin reached from another machine', () => {
     const refused = await other.curl(['-X', 'POST', '-H', `Host: localhost:${port}`, `http://${other.hostAddress}:${port}/api/__admin/reset`]);
     expect(refused.status).toBe(403);
     expect((await fetch(`http://127.0.0.1:${port}/api/__admin/clock`)).status).toBe(200);
+  });
+
+  it("answers 403 to the proxy's violations from another machine, and 200 to this one", async () => {
+    const port = portOf(proxy.url);
+    const refused = await other.curl(['-H', `Host: 127.0.0.1:${port}`, `http://${other.hostAddress}:${port}/__admin/violations`]);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'forbidden' });
+    expect((await fetch(`http://127.0.0.1:${port}/__admin/violations`)).status).toBe(200);
+    expect(await statusFromHere(`http://${other.hostAddress}:${port}/__admin/violations`, `127.0.0.1:${port}`)).toBe(200);
   });
 });
