@@ -10,6 +10,7 @@ import { SESSION_NAME, SESSION_NAME_RULE, type Session } from '../mock/session.j
 import { parseNewKey } from '../rate-limit/key-config.js';
 import { DuplicateKeyError } from '../rate-limit/key-registry.js';
 import { keySubject } from '../rate-limit/subjects.js';
+import { MAX_JSON_DEPTH, valueNestsDeeperThan } from '../core/json-depth.js';
 import { hostnameOf, isLocalPeer, isLoopback, isLoopbackOrigin } from './is-loopback.js';
 import type { ApiKeyRecord } from '../rate-limit/types.js';
 
@@ -26,7 +27,8 @@ const ADMIN_BODY_LIMIT = 64 * 1024;
  * `/__admin` (INTERFACE.md section 8): never rate limited, never in the document, acting on the
  * session named by `X-Mock-Session` (the default one without it).
  */
-export function createAdminRouter(setup: MockSetup, adminToken: string | undefined, listenHost = '127.0.0.1'): Router {
+/** `onInternalError` hears every error the control API answers 500 (a bug, or a store answering nonsense). */
+export function createAdminRouter(setup: MockSetup, adminToken: string | undefined, listenHost = '127.0.0.1', onInternalError: (error: unknown, req: Request) => void = () => {}): Router {
   const router = express.Router();
   const { sessions, keys, config, keyChanges } = setup;
   const sessionOf = (req: Request): Session => {
@@ -61,13 +63,13 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   router.get('/snapshot', async (req, res) => {
     res.json(await setup.snapshots.export(sessionOf(req)));
   });
-  router.post('/snapshot', bodyLimit(SNAPSHOT_BODY_LIMIT, '8 MiB'), express.json({ limit: SNAPSHOT_BODY_LIMIT }), async (req, res) => {
+  router.post('/snapshot', bodyLimit(SNAPSHOT_BODY_LIMIT, '8 MiB'), express.json({ limit: SNAPSHOT_BODY_LIMIT }), notTooDeep, async (req, res) => {
     if (!req.is('application/json')) throw new AdminError(415, 'unsupported_media_type', 'Send the snapshot as JSON, with Content-Type: application/json');
     await setup.snapshots.import(sessionOf(req), req.body);
     res.status(204).end();
   });
   router.use(bodyLimit(ADMIN_BODY_LIMIT, '64 KiB'));
-  router.use(express.json({ limit: ADMIN_BODY_LIMIT }));
+  router.use(express.json({ limit: ADMIN_BODY_LIMIT }), notTooDeep);
 
   router.post('/reset', async (req, res) => {
     if (req.header('x-mock-session')) await sessions.reset(sessionOf(req));
@@ -165,13 +167,18 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   });
 
   router.use((req, _res, next) => next(new AdminError(404, 'not_found', `No control endpoint at ${req.method} /__admin${req.path.slice(0, 200)}`)));
-  router.use(adminErrorHandler);
+  router.use(adminErrorHandler(onInternalError));
   return router;
 }
 
 /** express.json() answers a declared length over its limit only once the whole body has arrived: this answers at once. */
 function bodyLimit(limit: number, shown: string) {
   return (req: Request, _res: Response, next: NextFunction) => next(Number(req.headers['content-length']) > limit ? new AdminError(413, 'payload_too_large', `The request body is over ${shown}`) : undefined);
+}
+
+/** A body nested past MAX_JSON_DEPTH is refused here as the API refuses it (src/core/json-depth.ts). */
+function notTooDeep(req: Request, _res: Response, next: NextFunction): void {
+  next(valueNestsDeeperThan(req.body) ? new AdminError(400, 'validation_failed', `The body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`) : undefined);
 }
 
 function objectBody(req: Request): Record<string, unknown> {
@@ -213,7 +220,15 @@ function requireToken(token: string) {
   };
 }
 
-function adminErrorHandler(error: unknown, _req: Request, res: Response, _next: NextFunction): void {
+function adminErrorHandler(onInternalError: (error: unknown, req: Request) => void) {
+  // Express finds an error handler by its four parameters.
+  return (error: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    if (answerAdminError(error, res) === 500) onInternalError(error, req);
+  };
+}
+
+/** Answers the error in section 6's shape; returns the status sent. */
+function answerAdminError(error: unknown, res: Response): number {
   let status = 500;
   let code = 'internal_error';
   let message = 'Internal error';
@@ -233,6 +248,7 @@ function adminErrorHandler(error: unknown, _req: Request, res: Response, _next: 
   if (status === 413) res.setHeader('Connection', 'close');
   const details = error instanceof ApiError ? error.details : undefined;
   res.status(status).json(details && details.length > 0 ? { code, message, status, details } : { code, message, status });
+  return status;
 }
 
 /** An http-errors style error (`status` 400..499), as Express and body-parser raise them. */

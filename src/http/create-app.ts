@@ -38,7 +38,8 @@ function createAdminApp(setup: MockSetup, options: AppOptions): Express {
   app.disable('x-powered-by');
   app.disable('etag');
   app.use(adminCors);
-  app.use('/__admin', createAdminRouter(setup, options.adminToken, options.host));
+  const logger = options.logger;
+  app.use('/__admin', createAdminRouter(setup, options.adminToken, options.host, (error, req) => logger.error(`petstore-kit: internal error on ${req.method} /__admin${req.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`)));
   return app;
 }
 
@@ -61,7 +62,15 @@ function serveApi(setup: MockSetup, logger: Logger, req: IncomingMessage, res: S
   };
   setup.engine.handle(request).then(
     (response) => {
-      send(res, response, request.method === 'HEAD');
+      try {
+        send(res, response, request.method === 'HEAD');
+      } catch (error) {
+        // An answer that cannot be written (a value JSON.stringify cannot take) is a 500, never a crash.
+        logger.error(`petstore-kit: internal error writing the answer to ${request.method} ${request.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`);
+        if (!res.headersSent) send(res, { status: 500, headers: {}, body: new ApiError('internal_error', 'Internal error').toBody() });
+        else res.destroy();
+        return;
+      }
       const meta = response.meta;
       if (meta) logger.request({ method: request.method, path: meta.path, status: response.status, ms: meta.ms, key: meta.key, session: meta.session === DEFAULT_SESSION ? undefined : meta.session });
     },

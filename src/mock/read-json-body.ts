@@ -1,4 +1,5 @@
 import { ApiError } from '../core/errors.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../core/json-depth.js';
 import type { MockRequest } from './mock-request.js';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -44,6 +45,7 @@ export function parseJson(raw: Uint8Array): unknown {
   } catch {
     throw malformed('is not valid UTF-8');
   }
+  if (nestsDeeperThan(text)) throw malformed(`nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text);
   } catch (error) {
