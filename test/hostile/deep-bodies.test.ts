@@ -33,7 +33,7 @@ describe('a body nested past 512 levels', () => {
     const { url } = mock();
     const listed = async () => (await (await fetch(`${url}/things`, { headers: HEADERS })).json()) as unknown[];
     const before = await listed();
-    const refused = await fetch(`${url}/things`, { method: 'POST', headers: HEADERS, body: `{"data":${nested(5000)}}` });
+    const refused = await fetch(`${url}/things`, { method: 'POST', headers: HEADERS, body: `{"details":${nested(5000)}}` });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ message: expect.stringContaining('deeper than 512 levels') });
     expect(await listed()).toEqual(before);
@@ -42,12 +42,12 @@ describe('a body nested past 512 levels', () => {
   });
 
   it('is taken at 400 levels: stored, read back and exported', async () => {
-    const made = await fetch(`${memory.url}/things`, { method: 'POST', headers: HEADERS, body: `{"data":${nested(400)}}` });
+    const made = await fetch(`${memory.url}/things`, { method: 'POST', headers: HEADERS, body: `{"details":${nested(400)}}` });
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: number };
     const read = await fetch(`${memory.url}/things/${id}`, { headers: HEADERS });
     expect(read.status).toBe(200);
-    expect(JSON.stringify(await read.json())).toBe(`{"id":${id},"data":${nested(400)}}`);
+    expect(JSON.stringify(await read.json())).toBe(`{"id":${id},"details":${nested(400)}}`);
     expect((await fetch(`${memory.url}/__admin/snapshot`)).status).toBe(200);
   });
 

@@ -31,17 +31,26 @@ export function recordFromInput(union: MergedSchema, input: unknown, base: Store
   return completed(schema, out, faker);
 }
 
-/** JSON Merge Patch (RFC 7396) of `patch` onto `base`: null removes, objects merge, anything else replaces. */
+/**
+ * JSON Merge Patch (RFC 7396) of `patch` onto `base`: null removes, objects merge, anything else
+ * replaces. A member named `__proto__` is a member like any other: it is read and written as an own
+ * property (an assignment would have replaced the record's prototype instead, and lost the member).
+ */
 export function mergePatch(base: StoredRecord, patch: unknown): Fields {
   if (!patch || typeof patch !== 'object' || Array.isArray(patch)) return { ...base };
   const out: Fields = { ...base };
   for (const [name, value] of Object.entries(patch)) {
+    const current = Object.hasOwn(out, name) ? out[name] : undefined;
     if (value === null) delete out[name];
-    else if (typeof value === 'object' && !Array.isArray(value) && out[name] && typeof out[name] === 'object' && !Array.isArray(out[name])) {
-      out[name] = mergePatch(out[name] as StoredRecord, value);
-    } else out[name] = value;
+    else if (typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object' && !Array.isArray(current)) {
+      setOwn(out, name, mergePatch(current as StoredRecord, value));
+    } else setOwn(out, name, value);
   }
   return out;
+}
+
+function setOwn(target: Fields, name: string, value: unknown): void {
+  Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true });
 }
 
 /**
