@@ -103,7 +103,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       newClock: (session, base) => backend.clock(session, base),
       newFaults: (session) => backend.faults(session),
       newJournal: (session, capacity) => backend.journal(session, capacity),
-      ...(backend.requestStart && { newStart: (session: string, clock: SessionClock) => backend.requestStart!(session, clock, config.bans) }),
+      ...(backend.requestStart && { newStart: (session: string, clock: SessionClock) => backend.requestStart!(session, clock, config.bans, config.sessions.max) }),
       resetShared: () => backend.resetAll(),
       resetSharedSession: (session) => backend.resetSession(session),
       baseClock: options.baseClock ?? systemClock,

@@ -81,9 +81,10 @@ export interface StateBackend {
   readonly documents?: SharedDocuments;
   /**
    * The start of a session's requests as one step (the session's clock, as made by `clock`);
-   * absent in memory, where the steps cost nothing apart.
+   * absent in memory, where the steps cost nothing apart. At most `maxSessions` sessions keep
+   * state (config.sessions.max): past it the least recently used lose theirs.
    */
-  requestStart?(session: string, clock: SessionClock, policy: BanPolicy): StartRequest;
+  requestStart?(session: string, clock: SessionClock, policy: BanPolicy, maxSessions: number): StartRequest;
   /**
    * Forgets one session's shared state, all of it or nothing (one atomic step); true when that
    * was everything (the session's parts then need no clearing of their own).

@@ -13,16 +13,35 @@ import { redisCall } from './redis-client.js';
 import { READ_DOCUMENTS_FUNCTION, type DocumentCache } from './redis-document.js';
 import { TAKE_FAULT_FUNCTION } from './redis-session-state.js';
 
-// KEYS: 1 clock, 2 keys version, 3 the subject's counters, 4 faults, 5 journal, 6.. documents.
+// KEYS: 1 clock, 2 keys version, 3 the subject's counters, 4 faults, 5 journal, 6 the sessions
+// in use (a sorted set: session prefix by last use), 7.. documents.
 // ARGV: 1 idle ttl (0: none), 2 the base clock's now, 3 the keys version held ('*': any),
 // 4-7 per minute, per day, 429s before a ban (-1: never), ban ms, 8 '1' when the request may
-// meet a fault, 9-11 method, path, template, 12.. the documents' versions held.
+// meet a fault, 9-11 method, path, template, 12 the session's prefix, 13 the most sessions kept,
+// 14 the document kinds (space-separated suffixes), 15.. the documents' versions held.
 // When the keys changed, nothing is counted: the caller reloads them and starts again.
+// A named session (one with an idle ttl) is marked used; past the cap, the least recently used
+// others lose their state at once, as if their idle time had run out (the cap in memory is
+// config.sessions.max per process; without this, a client naming a new session per request
+// filled Redis with 9 KB per name for a day).
 const START = `${CONSUME_FUNCTION}${TAKE_FAULT_FUNCTION}${READ_DOCUMENTS_FUNCTION}
 local ttl = tonumber(ARGV[1])
 if ttl > 0 then
   for i = 1, #KEYS do
-    if i ~= 2 and i ~= 3 then redis.call('PEXPIRE', KEYS[i], ttl) end
+    if i ~= 2 and i ~= 3 and i ~= 6 then redis.call('PEXPIRE', KEYS[i], ttl) end
+  end
+  local used = tonumber(ARGV[2])
+  redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', '(' .. (used - ttl))
+  redis.call('ZADD', KEYS[6], used, ARGV[12])
+  local over = redis.call('ZCARD', KEYS[6]) - tonumber(ARGV[13])
+  if over > 0 then
+    for _, gone in ipairs(redis.call('ZRANGE', KEYS[6], 0, over - 1)) do
+      if gone ~= ARGV[12] then
+        redis.call('UNLINK', gone .. 'clock', gone .. 'faults', gone .. 'journal')
+        for kind in string.gmatch(ARGV[14], '%S+') do redis.call('UNLINK', gone .. kind) end
+        redis.call('ZREM', KEYS[6], gone)
+      end
+    end
   end
 end
 local at = redis.call('GET', KEYS[1])
@@ -32,7 +51,7 @@ local now = tonumber(at or ARGV[2])
 local d = consume(KEYS[3], now, tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]))
 local fault = false
 if d[1] == 'allowed' and ARGV[8] == '1' then fault = take_fault(KEYS[4], ARGV[9], ARGV[10], ARGV[11]) end
-return read_documents({'ok', at or '', d[1], d[2], d[3], d[4], fault}, 6, 12)
+return read_documents({'ok', at or '', d[1], d[2], d[3], d[4], fault}, 7, 15)
 `;
 
 type StartReply = ['keys', string] | ['ok', string, string, number, number, string, string | null, ...(string | number | null)[]];
@@ -46,6 +65,11 @@ export interface StartTarget {
   /** The session's own prefix (`<prefix>s:<name>:`) and idle expiry (0: none). */
   prefix: string;
   ttlMs: number;
+  /** The sorted set of sessions in use, and how many are kept at most. */
+  sessionsKey: string;
+  maxSessions: number;
+  /** The suffixes of the document kinds in use (`records:pets`, say), to remove an evicted session's. */
+  kinds(): readonly string[];
   keysVersion: string;
   /** The counters' key of a subject: the session's, or the anonymous ones shared by all. */
   counters(subject: string, anonymous: boolean): string;
@@ -71,11 +95,11 @@ export function createRedisRequestStart(client: Redis, target: StartTarget, poli
     const held = documents.map((key) => cache.get(key)?.version ?? '');
     const fault = start.fault;
     const base = target.baseNow();
-    const args: (string | number)[] = [own[0]!, target.keysVersion, target.counters(start.subject, start.anonymous), own[1]!, own[2]!, ...documents];
+    const args: (string | number)[] = [own[0]!, target.keysVersion, target.counters(start.subject, start.anonymous), own[1]!, own[2]!, target.sessionsKey, ...documents];
     args.push(target.ttlMs, base, target.heldKeysVersion(), start.limits.perMinute, start.limits.perDay, max429Of(start.subject, policy), banMs);
-    args.push(fault ? '1' : '0', fault?.method ?? '', fault?.path ?? '', fault?.template ?? '', ...held);
+    args.push(fault ? '1' : '0', fault?.method ?? '', fault?.path ?? '', fault?.template ?? '', target.prefix, target.maxSessions, target.kinds().join(' '), ...held);
     const stamp = cache.stamp();
-    const reply = await redisCall(() => run.petstoreStartRequest(5 + documents.length, ...args));
+    const reply = await redisCall(() => run.petstoreStartRequest(6 + documents.length, ...args));
     if (reply[0] === 'keys') {
       await target.keysChanged(reply[1]);
       return { keysChanged: true };

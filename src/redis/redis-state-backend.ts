@@ -77,7 +77,7 @@ export function createRedisStateBackend(client: Redis, url: string, prefix: stri
     },
     anonymousRateLimits: (policy) => createRedisRateLimitStore(client, `${prefix}anon:rl:`, policy),
     clock: (session, base) => createRedisClock(client, own(session), base),
-    requestStart: (session, clock, policy) => {
+    requestStart: (session, clock, policy, maxSessions) => {
       const mine = own(session);
       let documents: string[] = [];
       return createRedisRequestStart(
@@ -85,6 +85,10 @@ export function createRedisStateBackend(client: Redis, url: string, prefix: stri
         {
           prefix: mine.prefix,
           ttlMs: mine.ttlMs,
+          sessionsKey: `${prefix}sessions`,
+          // The default session is not counted (it has no idle ttl): the others share the rest.
+          maxSessions: Math.max(1, maxSessions - 1),
+          kinds: () => [...kinds],
           keysVersion: mine.keysVersion,
           counters: (subject, anonymous) => (anonymous ? `${prefix}anon:rl:` : `${mine.prefix}rl:`) + subject,
           documents: () => (documents.length === kinds.size ? documents : (documents = [...kinds].map((kind) => mine.prefix + kind))),
@@ -109,7 +113,7 @@ export function createRedisStateBackend(client: Redis, url: string, prefix: stri
       return true;
     },
     resetAll: async () => {
-      await deleteMatching(`${prefix}s:`, `${prefix}anon:`);
+      await deleteMatching(`${prefix}s:`, `${prefix}anon:`, `${prefix}sessions`);
       return true;
     },
     close: async () => {
