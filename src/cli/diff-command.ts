@@ -8,9 +8,8 @@ import { diffConsole } from '../diff/diff-console.js';
 import { diffJunit } from '../diff/diff-junit.js';
 import { diffMarkdown } from '../diff/diff-markdown.js';
 import { reportFails, type DiffReport, type ReplayFinding } from '../diff/diff-report.js';
-import type { LoadedDocument } from '../spec/load-document.js';
 import { SpecError } from '../spec/spec-error.js';
-import { DiffInputError, loadDiffDocument } from './diff-document.js';
+import { DiffInputError, loadDiffDocument, type DiffDocument } from './diff-document.js';
 
 export const DIFF_USAGE = `usage: petstore-kit diff OLD NEW [options]
 
@@ -55,8 +54,8 @@ export interface DiffCliIo {
   stderr?: NodeJS.WritableStream;
   clock?: Clock;
   cwd?: string;
-  /** Runs OLD's contract against a mock of NEW (the CLI's own by default). */
-  replay?: (old: LoadedDocument, next: LoadedDocument) => Promise<ReplayFinding[]>;
+  /** Runs OLD's contract against a mock of NEW, given the files they can be served from. */
+  replay?: (oldFile: string, newFile: string, clock?: Clock) => Promise<ReplayFinding[]>;
 }
 
 class DiffUsageError extends Error {}
@@ -72,18 +71,24 @@ export async function runDiffCli(argv: string[], io: DiffCliIo = {}): Promise<nu
       return 0;
     }
     const cwd = io.cwd ?? process.cwd();
-    const [old, next] = await Promise.all([loadDiffDocument(options.old, cwd), loadDiffDocument(options.new, cwd)]);
-    const now = options.now ?? (io.clock ?? systemClock).now();
-    const report: DiffReport = {
-      old: options.old, new: options.new, now: new Date(now).toISOString(), failOn: options.failOn,
-      changes: compareDocuments(old.document, next.document, now),
-    };
-    if (options.replay) {
-      if (!io.replay) throw new DiffUsageError('--replay is not built yet');
-      report.replay = await io.replay(old, next);
+    const documents: DiffDocument[] = [];
+    try {
+      for (const spec of [options.old, options.new]) documents.push(await loadDiffDocument(spec, cwd));
+      const [old, next] = documents as [DiffDocument, DiffDocument];
+      const now = options.now ?? (io.clock ?? systemClock).now();
+      const report: DiffReport = {
+        old: options.old, new: options.new, now: new Date(now).toISOString(), failOn: options.failOn,
+        changes: compareDocuments(old.loaded.document, next.loaded.document, now),
+      };
+      if (options.replay) {
+        const replay = io.replay ?? (await import('./diff-replay.js')).replayOldContract;
+        report.replay = await replay(old.file, next.file, io.clock);
+      }
+      await writeReports(report, options, stdout, cwd);
+      return reportFails(report) ? 1 : 0;
+    } finally {
+      await Promise.all(documents.map((document) => document.close()));
     }
-    await writeReports(report, options, stdout, cwd);
-    return reportFails(report) ? 1 : 0;
   } catch (error) {
     if (error instanceof DiffUsageError) {
       stderr.write(`petstore-kit diff: ${error.message}\n\n${DIFF_USAGE}`);

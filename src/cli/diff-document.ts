@@ -11,27 +11,38 @@ const run = promisify(execFile);
 /** A document to compare could not be read: exit 2 with this message. */
 export class DiffInputError extends Error {}
 
+/** A document to compare, and the file it can be served from (a revision's stays until `close`). */
+export interface DiffDocument {
+  loaded: LoadedDocument;
+  file: string;
+  close(): Promise<void>;
+}
+
 /**
  * Loads `FILE`, or `git:REV:PATH` (PATH relative to the working directory, as `git show REV:./PATH`
  * reads it). A revision's document is read with the other files of its folder at that revision,
  * so its own `$ref`s to them resolve as the kit resolves a file's.
  */
-export async function loadDiffDocument(spec: string, cwd = process.cwd()): Promise<LoadedDocument> {
+export async function loadDiffDocument(spec: string, cwd = process.cwd()): Promise<DiffDocument> {
   const revision = /^git:([^:]+):(.+)$/.exec(spec);
-  if (!revision) return loadDocument(path.resolve(cwd, spec));
-  const [, rev, file] = revision as unknown as [string, string, string];
-  const folder = path.posix.dirname(file.replace(/\\/g, '/'));
+  if (!revision) {
+    const file = path.resolve(cwd, spec);
+    return { loaded: await loadDocument(file), file, close: async () => undefined };
+  }
+  const [, rev, wanted] = revision as unknown as [string, string, string];
+  const folder = path.posix.dirname(wanted.replace(/\\/g, '/'));
   const dir = await mkdtemp(path.join(tmpdir(), 'petstore-kit-diff-'));
+  const close = (): Promise<void> => rm(dir, { recursive: true, force: true });
   try {
-    await git(['cat-file', '-e', `${rev}:./${file}`], cwd, `${spec}: no file ${file} at revision ${rev}`);
+    await git(['cat-file', '-e', `${rev}:./${wanted}`], cwd, `${spec}: no file ${wanted} at revision ${rev}`);
     await extractFolder(rev, folder, dir, cwd, spec);
-    const loaded = await loadDocument(path.join(dir, path.posix.basename(file)));
-    return { ...loaded, file: spec };
+    const file = path.join(dir, path.posix.basename(wanted));
+    const loaded = await loadDocument(file);
+    return { loaded: { ...loaded, file: spec }, file, close };
   } catch (error) {
+    await close();
     if (error instanceof SpecError) throw new SpecError(spec, error.message.split(dir).join(`git:${rev}:${folder}`).replace(/^[^:]*:\s*/, ''), []);
     throw error;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

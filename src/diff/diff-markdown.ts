@@ -18,7 +18,7 @@ export function diffMarkdown(report: DiffReport): string {
     for (const change of changes) lines.push(`| ${cell(change.operation || '(document)')} | ${cell(change.message)} | \`${change.rule}\` | \`${cell(change.path)}\` |`);
   }
   if (report.replay && report.replay.length > 0) {
-    lines.push('', `#### Replay: old requests the new document's mock refused (${report.replay.length})`, '', '| request | status | operation | said |', '| --- | --- | --- | --- |');
+    lines.push('', `#### Replay: old requests that conform against the old document's mock and not against the new one's (${report.replay.length})`, '', '| request | status | operation | said |', '| --- | --- | --- | --- |');
     for (const finding of report.replay) lines.push(`| \`${cell(finding.request)}\` | ${finding.status} | ${cell(finding.operation)} | ${cell(finding.said)} |`);
   }
   lines.push('', `<sub>petstore-kit diff; sunset dates compared with ${report.now}; rules: docs/diff-rules.md</sub>`, '');

@@ -17,8 +17,10 @@ export interface ReplayFinding {
   /** `POST /pets`, as sent. */
   request: string;
   status: number;
-  /** What the new server said (its problem or message), shortened. */
+  /** The check that failed and what it said, shortened. */
   said: string;
+  /** How many of the old contract's cases met the same (operation, status), when more than one. */
+  cases?: number;
 }
 
 /** True when the report should make the command exit 1. */
@@ -28,6 +30,6 @@ export function reportFails(report: DiffReport): boolean {
 
 export function summaryLine(report: DiffReport): string {
   const counts = countByLevel(report.changes);
-  const replay = report.replay ? `; replay: ${report.replay.length} old request${report.replay.length === 1 ? '' : 's'} refused by the new document's mock` : '';
+  const replay = report.replay ? `; replay: ${report.replay.length} old request${report.replay.length === 1 ? '' : 's'} the new document's mock answers differently` : '';
   return `${report.changes.length} change${report.changes.length === 1 ? '' : 's'}: ${counts.breaking} breaking, ${counts.warning} warning, ${counts.info} info${replay} (fails on ${report.failOn}: ${reportFails(report) ? 'yes' : 'no'})`;
 }
