@@ -9,6 +9,7 @@ commands:
   contract   replay the document against a live server (petstore-kit contract --help)
   proxy      forward to a real server, checking both directions (petstore-kit proxy --help)
   diff       what changed between two versions of a document, breaking first (petstore-kit diff --help)
+  verify     check recorded traffic (a HAR) against a document (petstore-kit verify --help)
 
   -v, --version   the version of petstore-kit
   -h, --help      this text
@@ -53,6 +54,11 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'diff') {
     const { runDiffCli } = await import('./diff-command.js');
     process.exitCode = await runDiffCli(rest);
+    return;
+  }
+  if (command === 'verify') {
+    const { runVerifyCli } = await import('./verify-command.js');
+    process.exitCode = await runVerifyCli(rest);
     return;
   }
   if (command === 'contract') {

@@ -2,24 +2,16 @@
  * `petstore-kit diff --replay` through the built CLI: OLD's contract against a mock of OLD and of
  * NEW, started on ephemeral ports; what passes on the first and not on the second is named.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/mock-processes.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = join(ROOT, 'dist/cli/main.js');
 const PAIRS = join(ROOT, 'test/fixtures/diff/pairs');
 const REAL = join(ROOT, 'test/fixtures/diff/real');
 
-function diff(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [MAIN, 'diff', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const diff = (args: string[]): ReturnType<typeof runCli> => runCli(['diff', ...args]);
 
 describe('diff --replay', () => {
   it('names the old create a new server refuses once a field is required', async () => {
