@@ -160,6 +160,21 @@ describe('git revisions', () => {
   }, 60_000);
 });
 
+describe('help', () => {
+  it('diff --help shows the usage with examples, exit 0; the top-level help lists diff and verify', async () => {
+    const run = await diff(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('examples:\n  petstore-kit diff git:origin/main:openapi.yaml openapi.yaml --reporter markdown\n');
+    const top = await new Promise<string>((done) => {
+      const child = spawn(process.execPath, [MAIN, '--help'], { stdio: ['ignore', 'pipe', 'ignore'] });
+      let out = '';
+      child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+      child.once('exit', () => done(out));
+    });
+    expect(top).toMatch(/\n {2}diff {7}.*\n {2}verify {5}/);
+  }, 60_000);
+});
+
 describe('bad input exits 2 with a line that says why', () => {
   it.each([
     [['missing.yaml', join(REAL, 'realworld-1.1.0.yaml')], 'missing.yaml'],
