@@ -36,7 +36,8 @@ export async function runContractCli(argv: string[], io: ContractCliIo = {}): Pr
       return 0;
     }
     const reporters = (io.createReporters ?? createReporters)([...options.reporters], options.out, stdout);
-    const summary = await runNormalizedContract(options, { ...io.deps, reporters });
+    // The reporters take each case as it finishes: the run does not hold them all (decision 068).
+    const summary = await runNormalizedContract(options, { ...io.deps, reporters, keepCases: false });
     return conforms(summary) ? 0 : 1;
   } catch (err) {
     if (err instanceof ContractRunError) {

@@ -108,12 +108,14 @@ export class CaseRun {
       const target = new URL(location, request.url).toString();
       sent.readBack = await readBack((url) => this.get(url), target, this.idParamOf(target));
     }
+    const checked = this.failures.length;
     this.check(exchange, operation, {
       receivedAt,
       ...(expect.statuses ? { expectedStatuses: expect.statuses } : {}),
       ...(expect.code ? { expectedCode: expect.code } : {}),
       ...(sent.readBack ? { readBack: sent.readBack } : {}),
     });
+    this.failedAt(exchange, checked);
     const { status } = exchange.response;
     const creates = [...ctx.plan.resources.values()].some((r) => r.create === operation);
     // A create answered with another 2xx than 201 still made a record: clean it up all the same.
@@ -158,14 +160,33 @@ export class CaseRun {
   /** Records an exchange and runs every response check on it (a body not taken in full is one failure, not checked). */
   record(exchange: Exchange, operation: Operation | undefined, extra: Partial<CheckContext>): void {
     this.store(exchange, operation);
+    const checked = this.failures.length;
     if (operation) this.check(exchange, operation, extra);
+    this.failedAt(exchange, checked);
+  }
+
+  /**
+   * Names the request behind the failures pushed since `from` (those that name none yet), so a
+   * report shows the request that failed, not the clean-up DELETE that came after it.
+   */
+  failedAt(exchange: Exchange, from = 0): void {
+    const { method, url } = exchange.request;
+    const request = { method, url, status: exchange.response.status, ...(exchange.operationId ? { operationId: exchange.operationId } : {}) };
+    for (let i = from; i < this.failures.length; i += 1) {
+      const failure = this.failures[i]!;
+      if (!failure.request) this.failures[i] = { ...failure, request };
+    }
   }
 
   /** Keeps an exchange in the case and counts its status for coverage. */
   store(exchange: Exchange, operation: Operation | undefined): void {
     if (operation) exchange.operationId = operation.operationId;
+    if (this.cleaningUp) exchange.cleanup = true;
     this.exchanges.push(exchange);
-    if (exchange.bodyProblem) this.failures.push(exchange.bodyProblem);
+    if (exchange.bodyProblem) {
+      this.failures.push(exchange.bodyProblem);
+      this.failedAt(exchange, this.failures.length - 1);
+    }
     const key = operation ? documentedResponse(operation, exchange.response.status)?.key : undefined;
     if (operation && key) {
       const seen = this.ctx.exercised.get(operation.operationId) ?? new Set<string>();

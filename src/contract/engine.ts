@@ -25,6 +25,11 @@ export interface EngineDeps {
   deadline: RunDeadline;
   /** Cases run before the plan's own, such as a user's Arazzo workflows (`--workflows`, workflows/). */
   before?: CaseSource;
+  /**
+   * false: the summary's `cases` stays empty, each result goes only to the `case-finished` event
+   * (the CLI's reporters keep what they need), so the run's memory does not grow with its cases.
+   */
+  keepCases?: boolean;
 }
 
 /** Cases that are not the plan's: how many it plans, and how to run them with the run's context. */
@@ -62,30 +67,36 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
   };
   const before = deps.before ? await deps.before.run(ctx, deps.deadline) : { cases: [] };
   stopIfRefused(ctx);
-  const cases: CaseResult[] = [...before.cases];
+  const cases: CaseResult[] = [];
+  const totals = { cases: 0, passed: 0, failed: 0, skipped: 0, errors: 0 };
+  const keep = (result: CaseResult) => {
+    totals.cases += 1;
+    totals[result.status === 'error' ? 'errors' : result.status] += 1;
+    if (deps.keepCases !== false) cases.push(result);
+  };
+  before.cases.forEach(keep);
   let stoppedEarly: string | undefined = before.stoppedEarly;
   for (const planned of plan.cases) {
     // A case planned as skipped keeps its own reason: it would not have run either way.
     if (deps.deadline.remainingMs() <= 0 && !planned.skipReason) {
       stoppedEarly ??= notRunReason(deps.deadline.maxMs);
-      cases.push(notRun(ctx, planned, stoppedEarly));
+      keep(notRun(ctx, planned, stoppedEarly));
       continue;
     }
     if (GENERATING_KINDS.includes(planned.kind) && ctx.generation!.remainingMs() === 0 && !planned.skipReason) {
       ctx.generation!.spent ??= budgetSpentReason(options.timeBudgetMs!);
-      cases.push(notRun(ctx, planned, `not run: ${ctx.generation!.spent}`));
+      keep(notRun(ctx, planned, `not run: ${ctx.generation!.spent}`));
       continue;
     }
-    cases.push(await runCase(ctx, planned));
+    keep(await runCase(ctx, planned));
     stopIfRefused(ctx);
   }
-  const count = (status: CaseResult['status']) => cases.filter((c) => c.status === status).length;
   const summary: RunSummary = {
     baseUrl: options.baseUrl,
     specFile: plan.file,
     startedAt,
     durationMs: deps.clock.now() - started,
-    totals: { cases: cases.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped'), errors: count('error') },
+    totals,
     cases,
     coverage: coverageRows(plan.index.operations, plan.selected, ctx.exercised),
     waitedMs: ctx.budget.spentMs,

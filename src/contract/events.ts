@@ -32,6 +32,17 @@ export interface Exchange {
   operationId?: string;
   /** Why the runner did not take the body in full (too large, too deep): a failure of the case. */
   bodyProblem?: Failure;
+  /** Made while removing what the case created, after its own requests. */
+  cleanup?: true;
+}
+
+/** The request whose answer showed a failure: `GET http://host/pets/3 -> 200`. */
+export interface FailedRequest {
+  method: string;
+  url: string;
+  status: number;
+  /** The documented operation the request was made to, when known. */
+  operationId?: string;
 }
 
 /** One thing that did not conform. `check` names the check that failed (e.g. `status-documented`). */
@@ -42,6 +53,8 @@ export interface Failure {
   actual?: string;
   /** Where in the response: a JSON path into the body (`$.status`) or `header X-RateLimit-Limit`. */
   location?: string;
+  /** The request whose answer it is about, when the runner knows it (reports group and name failures by it). */
+  request?: FailedRequest;
 }
 
 export type CaseKind = 'positive' | 'negative' | 'state' | 'rate-limit' | 'boundary' | 'stateful' | 'fuzz' | 'workflow';
@@ -86,6 +99,10 @@ export interface RunSummary {
   startedAt: string;
   durationMs: number;
   totals: { cases: number; passed: number; failed: number; skipped: number; errors: number };
+  /**
+   * Every case, unless the caller asked the run not to keep them (the CLI: its reporters take
+   * each case as it finishes, so a run's memory does not grow with its cases); then empty.
+   */
   cases: CaseResult[];
   coverage: CoverageRow[];
   /** Total time spent waiting after the target refused (429, key_banned): Retry-After and backoff. */
@@ -121,9 +138,14 @@ export type RunEvent =
   | { type: 'waiting'; caseId: string; ms: number; reason: string; paced?: true }
   | { type: 'run-finished'; summary: RunSummary };
 
-/** A report format. `finish` runs after `run-finished` (write files there). */
+/**
+ * A report format. It takes each case from its `case-finished` event (a summary that arrives whole,
+ * as the proxy's does, carries them in `cases`); `finish` runs after `run-finished` (write files
+ * there); `abort` when the run could not be made (remove what was written so far).
+ */
 export interface Reporter {
   readonly name: string;
   onEvent(event: RunEvent): void;
   finish?(summary: RunSummary): Promise<void>;
+  abort?(): Promise<void>;
 }

@@ -22,6 +22,8 @@ export interface RunContractDeps {
   /** How the polite client waits; tests pass one that returns at once. */
   sleep?: (ms: number) => Promise<void>;
   fetch?: FetchFunction;
+  /** false: the summary comes back without its cases (the reporters took each as it finished). */
+  keepCases?: boolean;
 }
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -93,6 +95,7 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
   });
   const sleep = deps.sleep ?? realSleep;
   const summary = await executePlan(plan, options, {
+    ...(deps.keepCases === false ? { keepCases: false } : {}),
     transport,
     clock,
     // A wait for the target's rate limit that would outlast the run ends the case instead.
@@ -101,6 +104,10 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
     redactor: createRedactor([...credentialsOf(options), ...(workflows?.secrets ?? [])]),
     deadline,
     ...(workflows ? { before: workflows.source } : {}),
+  }).catch(async (err: unknown) => {
+    // A run that could not be made leaves no half-written report behind.
+    for (const reporter of reporters) await reporter.abort?.().catch(() => undefined);
+    throw err;
   });
   // Every reporter gets its turn even when one fails, so one broken format costs no other file.
   for (const reporter of reporters) {

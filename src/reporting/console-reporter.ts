@@ -5,6 +5,7 @@
 import type { CaseResult, CaseStatus, Reporter, RunEvent } from '../contract/events.js';
 import { renderConsoleSummary } from './console-summary.js';
 import { formatDuration } from './report-model.js';
+import { RunDigest } from './run-digest.js';
 import { createTerminalStyle, printable, visibleLength, wantsColor, type TerminalStyle } from './terminal-style.js';
 
 export interface ConsoleReporterOptions {
@@ -22,6 +23,7 @@ export function createConsoleReporter(stream: NodeJS.WritableStream, options: Co
   let planned = 0;
   let finished = 0;
   let summaryWritten = false;
+  const digest = new RunDigest();
   const write = (text: string) => {
     stream.write(`${text}\n`);
   };
@@ -29,6 +31,7 @@ export function createConsoleReporter(stream: NodeJS.WritableStream, options: Co
   return {
     name: 'console',
     onEvent(event: RunEvent): void {
+      digest.onEvent(event);
       switch (event.type) {
         case 'run-started':
           planned = event.plannedCases;
@@ -46,7 +49,8 @@ export function createConsoleReporter(stream: NodeJS.WritableStream, options: Co
         case 'run-finished':
           if (!summaryWritten) {
             summaryWritten = true;
-            stream.write(renderConsoleSummary(event.summary, style));
+            digest.takeRest(event.summary);
+            stream.write(renderConsoleSummary(event.summary, digest, style));
           }
           break;
       }

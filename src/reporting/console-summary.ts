@@ -1,41 +1,36 @@
 /**
- * The end-of-run text of the console report: a table per operation, the failures explained,
- * coverage and totals. Pure: a RunSummary in, lines out, sized for an 80-column terminal.
+ * The end-of-run text of the console report: the problems (failures grouped by cause), the cases
+ * that could not run, a table per operation, coverage and totals. Pure: a RunSummary and what the
+ * reporter kept of the cases in, lines out, sized for an 80-column terminal.
  */
-import type { CaseResult, Failure, RunSummary } from '../contract/events.js';
-import {
-  coverageTotals,
-  describeExchange,
-  exercisedDocumented,
-  formatDuration,
-  groupByOperation,
-  lastExchange,
-  runPassed,
-  type OperationGroup,
-} from './report-model.js';
+import type { RunSummary } from '../contract/events.js';
+import { describeRequest, type Problem } from './problems.js';
+import { coverageTotals, exercisedDocumented, formatDuration, runPassed } from './report-model.js';
+import type { ErroredCase, OperationTally, RunDigest } from './run-digest.js';
 import { padEnd, padStart, printable, type TerminalStyle } from './terminal-style.js';
 
 const LABEL_WIDTH = 10;
 const VALUE_MAX_CHARS = 600;
 const VALUE_MAX_LINES = 12;
-/** A case whose every check failed would fill the screen: the rest are in the report files. */
-const FAILURES_PER_CASE = 5;
+/** A problem seen in many cases names this many of them; the report files list them all. */
+const CASES_PER_PROBLEM = 10;
 
-export function renderConsoleSummary(summary: RunSummary, style: TerminalStyle): string {
-  const groups = groupByOperation(summary);
-  const lines: string[] = ['', ...operationTable(groups, style)];
-  const failed = summary.cases.filter((c) => c.status === 'failed');
-  const errored = summary.cases.filter((c) => c.status === 'error');
-  const skipped = summary.cases.filter((c) => c.status === 'skipped');
-  if (failed.length > 0) lines.push('', style.bold(style.red(`Failures (${failed.length})`)), ...failed.flatMap((c, i) => explainFailure(c, i + 1, style)));
-  if (errored.length > 0) lines.push('', style.bold(style.yellow(`Cases that could not run (${errored.length})`)), ...errored.flatMap((c, i) => explainError(c, i + 1, style)));
-  if (skipped.length > 0) lines.push('', style.bold(`Skipped (${skipped.length})`), ...skippedByReason(skipped, style));
-  const noted = summary.cases.filter((c) => (c.notes ?? []).length > 0);
-  if (noted.length > 0) {
+/** The report leads with the problems (failures grouped by cause), then what could not run, then the tables. */
+export function renderConsoleSummary(summary: RunSummary, digest: RunDigest, style: TerminalStyle): string {
+  const lines: string[] = [''];
+  const problems = digest.problemList();
+  if (problems.length > 0) {
+    const cases = summary.totals.failed;
+    lines.push(style.bold(style.red(`Problems (${problems.length}), in ${cases} failed case${cases === 1 ? '' : 's'}`)), ...problems.flatMap((p, i) => explainProblem(p, i + 1, style)), '');
+  }
+  if (digest.errored.length > 0) lines.push(style.bold(style.yellow(`Cases that could not run (${digest.errored.length})`)), ...digest.errored.flatMap((c, i) => explainError(c, i + 1, style)), '');
+  lines.push(...operationTable(digest.operations(summary.coverage), style));
+  if (digest.skippedReasons.size > 0) lines.push('', style.bold(`Skipped (${summary.totals.skipped})`), ...skippedByReason(digest.skippedReasons, style));
+  if (digest.noted.length > 0) {
     lines.push('', style.bold('Notes'));
-    for (const c of noted) {
+    for (const c of digest.noted) {
       lines.push(`  ${printable(c.operationId)}: ${printable(c.title)}`);
-      for (const note of c.notes ?? []) {
+      for (const note of c.notes) {
         const [first = '', ...rest] = wrapWords(printable(note), 74);
         lines.push(`    ${style.dim('-')} ${first}`, ...rest.map((l) => `      ${l}`));
       }
@@ -45,7 +40,7 @@ export function renderConsoleSummary(summary: RunSummary, style: TerminalStyle):
   return lines.join('\n');
 }
 
-function operationTable(groups: OperationGroup[], style: TerminalStyle): string[] {
+function operationTable(groups: OperationTally[], style: TerminalStyle): string[] {
   const header = ['operation', 'request', 'ok', 'fail', 'err', 'skip', 'statuses'];
   const rows = groups.map((g) => {
     const documented = g.coverage?.documented.length ?? 0;
@@ -94,44 +89,29 @@ function labelled(label: string, value: string, style: TerminalStyle, colour: (s
   return [`     ${style.dim(label.padEnd(LABEL_WIDTH))}${colour(first)}`, ...rest.map((l) => indent + colour(l))];
 }
 
-function explainFailure(c: CaseResult, n: number, style: TerminalStyle): string[] {
-  const out = ['', `  ${n}) ${style.bold(printable(c.operationId))}: ${printable(c.title)}`, ...requestLines(c, style)];
-  const all: Failure[] = c.failures.length > 0 ? c.failures : [{ check: '(none named)', message: c.reason ?? 'the case failed' }];
-  const failures = all.slice(0, FAILURES_PER_CASE);
-  failures.forEach((f, i) => {
-    if (i > 0) out.push('');
-    out.push(...labelled('check', f.check, style, style.red));
-    out.push(...labelled('message', f.message, style));
-    if (f.location) out.push(...labelled('where', f.location, style));
-    if (f.expected !== undefined) out.push(...labelled('expected', f.expected, style));
-    if (f.actual !== undefined) out.push(...labelled('got', f.actual, style));
-  });
+function explainProblem(p: Problem, n: number, style: TerminalStyle): string[] {
+  const head = `  ${n}) ${style.bold(printable(p.check))} on ${printable(p.operationId)}${p.location !== undefined ? ` at ${printable(p.location)}` : ''}: ${p.count} case${p.count === 1 ? '' : 's'}`;
+  const out = ['', head];
+  if (p.request) out.push(...labelled('request', describeRequest(p.request), style));
+  out.push(...labelled('message', p.message, style));
+  if (p.expected !== undefined) out.push(...labelled('expected', p.expected, style));
+  if (p.actual !== undefined) out.push(...labelled('got', p.actual, style));
+  const shown = p.cases.slice(0, CASES_PER_PROBLEM);
+  shown.forEach((c, i) => out.push(...labelled(i === 0 ? (p.count === 1 ? 'case' : 'cases') : '', c.title, style)));
+  if (p.count > shown.length) out.push(`${' '.repeat(5 + LABEL_WIDTH)}${style.dim(`… and ${p.count - shown.length} more (the json, junit and html reports list every case)`)}`);
   // Whole, not cut like other values: it is meant to be copied and run.
-  if (c.repro) out.push('', `     ${style.dim('repro'.padEnd(LABEL_WIDTH))}`, ...c.repro.split('\n').map((line) => `       ${printable(line)}`));
-  if (all.length > failures.length) {
-    out.push('', `     ${style.dim(`… and ${all.length - failures.length} more failure(s) of this case (see the json, junit or html report)`)}`);
-  }
+  if (p.repro) out.push(`     ${style.dim('repro'.padEnd(LABEL_WIDTH))}`, ...p.repro.split('\n').map((line) => `       ${printable(line)}`));
   return out;
 }
 
-function requestLines(c: CaseResult, style: TerminalStyle): string[] {
-  const last = lastExchange(c);
-  if (!last) return [];
-  const out = labelled('request', `${describeExchange(last)} (${formatDuration(last.durationMs)})`, style);
-  if (c.exchanges.length > 1) out.push(`${' '.repeat(5 + LABEL_WIDTH)}${style.dim(`after ${c.exchanges.length - 1} earlier request(s) of this case`)}`);
+function explainError(c: ErroredCase, n: number, style: TerminalStyle): string[] {
+  const out = ['', `  ${n}) ${style.bold(printable(c.operationId))}: ${printable(c.title)}`, ...labelled('reason', c.reason, style)];
+  if (c.request) out.push(...labelled('request', describeRequest(c.request), style));
+  if (c.earlier > 0) out.push(`${' '.repeat(5 + LABEL_WIDTH)}${style.dim(`after ${c.earlier} earlier request(s) of this case`)}`);
   return out;
 }
 
-function explainError(c: CaseResult, n: number, style: TerminalStyle): string[] {
-  return ['', `  ${n}) ${style.bold(printable(c.operationId))}: ${printable(c.title)}`, ...labelled('reason', c.reason ?? 'unknown', style), ...requestLines(c, style)];
-}
-
-function skippedByReason(skipped: CaseResult[], style: TerminalStyle): string[] {
-  const byReason = new Map<string, number>();
-  for (const c of skipped) {
-    const reason = c.reason ?? 'no reason given';
-    byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
-  }
+function skippedByReason(byReason: ReadonlyMap<string, number>, style: TerminalStyle): string[] {
   return [...byReason].map(([reason, count]) => `  ${style.dim(`${String(count).padStart(3)} x`)} ${printable(reason)}`);
 }
 

@@ -1,7 +1,8 @@
 /** report.html's per-operation section: each case, its failures (expected vs got) and its exchanges. */
 import type { CaseResult, CaseStatus, Exchange, Failure } from '../contract/events.js';
 import { html, type Html } from './html-escape.js';
-import { exercisedDocumented, formatDuration, maskHeaders, prettyBody, prettyValue, truncate, type OperationGroup } from './report-model.js';
+import { exercisedDocumented, formatDuration, maskHeaders, prettyBody, prettyValue, truncate } from './report-model.js';
+import type { OperationTally } from './run-digest.js';
 
 const BODY_MAX_CHARS = 8000;
 const KEY_RESPONSE_HEADERS = [
@@ -13,28 +14,30 @@ const MARK: Record<CaseStatus, string> = { passed: '✓', failed: '✗', error: 
 const openAttr = html` open`;
 const STATUS_WORD: Record<CaseStatus, string> = { passed: 'passed', failed: 'failed', error: 'could not run', skipped: 'skipped' };
 
-/** Anchors for the cases, by position in the run, so that links from the summary reach them. */
-export type CaseAnchors = ReadonlyMap<CaseResult, string>;
+/** The anchor of the case at a position of the run (0-based), so that links from the summary reach it. */
+export const caseAnchor = (index: number) => `case-${index + 1}`;
 
-export function renderOperation(group: OperationGroup, anchors: CaseAnchors): Html {
-  const problems = group.counts.failed + group.counts.errors > 0;
-  const cov = group.coverage;
+/** An operation's section up to its list of cases; the cases follow as they were rendered, then OPERATION_CLOSING. */
+export function operationOpening(tally: OperationTally): Html {
+  const problems = tally.counts.failed + tally.counts.errors > 0;
+  const cov = tally.coverage;
   const statuses = cov ? `${exercisedDocumented(cov).length}/${cov.documented.length} statuses` : '';
-  return html`<details class="op${problems ? ' has-problems' : ''}" id="${`op-${group.operationId}`}"${problems ? openAttr : ''}>
-<summary><span class="${`method ${group.method.toLowerCase()}`}">${group.method}</span> <code class="path">${group.path}</code> <span class="opid">${group.operationId}</span>
-<span class="counts">${countPills(group)}<span class="pill" title="documented statuses exercised">${statuses}</span></span></summary>
-<ul class="cases">${group.cases.length === 0 ? html`<li><div class="case-line"><span class="title reason">No case of this operation ran.</span></div></li>` : group.cases.map((c) => renderCase(c, anchors.get(c) ?? ''))}</ul>
-</details>
+  return html`<details class="op${problems ? ' has-problems' : ''}" id="${`op-${tally.operationId}`}"${problems ? openAttr : ''}>
+<summary><span class="${`method ${tally.method.toLowerCase()}`}">${tally.method}</span> <code class="path">${tally.path}</code> <span class="opid">${tally.operationId}</span>
+<span class="counts">${countPills(tally)}<span class="pill" title="documented statuses exercised">${statuses}</span></span></summary>
+<ul class="cases">${tally.cases === 0 && html`<li><div class="case-line"><span class="title reason">No case of this operation ran.</span></div></li>`}
 `;
 }
 
-function countPills(group: OperationGroup): Html {
-  const { passed, failed, errors, skipped } = group.counts;
+export const OPERATION_CLOSING = '</ul>\n</details>\n';
+
+function countPills(tally: OperationTally): Html {
+  const { passed, failed, errors, skipped } = tally.counts;
   return html`${passed > 0 && html`<span class="pill passed">${passed} passed</span>`}${failed > 0 && html`<span class="pill failed">${failed} failed</span>`}${
     errors > 0 && html`<span class="pill error">${errors} could not run</span>`}${skipped > 0 && html`<span class="pill">${skipped} skipped</span>`}`;
 }
 
-function renderCase(c: CaseResult, anchor: string): Html {
+export function renderCase(c: CaseResult, anchor: string): Html {
   const line = html`<div class="case-line"><span class="mark" title="${STATUS_WORD[c.status]}">${MARK[c.status]}</span><span class="title">${c.title}</span>
 <span class="kind">${c.kind}</span><span class="ms">${c.status === 'skipped' ? 'skipped' : formatDuration(c.durationMs)}${
     c.waitedMs > 0 ? ` · waited ${formatDuration(c.waitedMs)}` : ''}</span></div>`;

@@ -4,17 +4,38 @@
  */
 import type { CaseResult, CoverageRow, RunSummary } from '../contract/events.js';
 import { REPORT_CSS, REPORT_SCRIPT, contentSecurityPolicy } from './html-assets.js';
-import { renderOperation, type CaseAnchors } from './html-cases.js';
+import { MemoryCaseTexts, type CaseTexts } from './case-spool.js';
+import { OPERATION_CLOSING, caseAnchor, operationOpening, renderCase } from './html-cases.js';
 import { html, raw, type Html } from './html-escape.js';
-import { coverageTotals, exercisedDocumented, formatDuration, groupByOperation, maskSummary, runPassed, statusColumns } from './report-model.js';
+import { describeRequest, type Problem } from './problems.js';
+import { coverageTotals, exercisedDocumented, formatDuration, maskCase, runPassed, statusColumns } from './report-model.js';
+import { RunDigest } from './run-digest.js';
+import type { Sink } from './file-reporter.js';
 
-export function renderHtmlReport(input: RunSummary): string {
-  const summary = maskSummary(input);
+/** A case as the page shows it, rendered when it finishes (masked there, once). */
+export function renderCaseItem(c: CaseResult, index: number): string {
+  return `${renderCase(maskCase(c), caseAnchor(index)).value}\n`;
+}
+
+/** The page for a summary held whole (its cases in `cases`). */
+export function renderHtmlReport(summary: RunSummary): string {
+  const texts = new MemoryCaseTexts();
+  const digest = new RunDigest((c, i) => texts.add(c.operationId, renderCaseItem(c, i)));
+  digest.takeRest(summary);
+  const parts: string[] = [];
+  writeHtmlReport((chunk) => parts.push(chunk.toString()), summary, digest, texts);
+  return parts.join('');
+}
+
+/**
+ * Writes the page to `sink`: the problems first, then each operation with its cases (rendered as
+ * they finished and kept in `texts`), then the coverage matrix.
+ */
+export function writeHtmlReport(sink: Sink, summary: RunSummary, digest: RunDigest, texts: CaseTexts): void {
   const passed = runPassed(summary);
   const verdict = passed ? 'PASSED' : 'FAILED';
-  const anchors: CaseAnchors = new Map(summary.cases.map((c, i) => [c, `case-${i + 1}`]));
-  const groups = groupByOperation(summary);
-  const page = html`<!DOCTYPE html>
+  const operations = digest.operations(summary.coverage);
+  sink(html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -24,7 +45,7 @@ export function renderHtmlReport(input: RunSummary): string {
 <style>${raw(REPORT_CSS)}</style>
 </head>
 <body class="${verdict.toLowerCase()}">
-${header(summary, verdict, anchors)}
+${header(summary, verdict, digest)}
 <nav class="toolbar" hidden aria-label="Report view">
 <button type="button" id="expand-all">Expand all</button>
 <button type="button" id="collapse-all">Collapse all</button>
@@ -33,22 +54,27 @@ ${header(summary, verdict, anchors)}
 <main>
 <section id="operations" aria-labelledby="operations-title">
 <h2 id="operations-title">Results by operation</h2>
-${groups.length === 0 ? html`<p class="reason">No operation was run.</p>` : groups.map((g) => renderOperation(g, anchors))}
-</section>
+${operations.length === 0 ? html`<p class="reason">No operation was run.</p>` : ''}`.value);
+  for (const tally of operations) {
+    sink(operationOpening(tally).value);
+    texts.copyGroup(tally.operationId, sink);
+    sink(OPERATION_CLOSING);
+  }
+  sink(html`</section>
 ${coverageSection(summary.coverage)}
 </main>
 <footer>petstore-kit contract runner · started ${summary.startedAt}</footer>
 <script>${raw(REPORT_SCRIPT)}</script>
 </body>
 </html>
-`;
-  return page.value;
+`.value);
 }
 
-function header(summary: RunSummary, verdict: string, anchors: CaseAnchors): Html {
+function header(summary: RunSummary, verdict: string, digest: RunDigest): Html {
   const t = summary.totals;
   const cov = coverageTotals(summary.coverage);
-  const problems = summary.cases.filter((c) => c.status === 'failed' || c.status === 'error');
+  const problems = digest.problemList();
+  const errored = digest.errored;
   const tile = (cls: string, label: string, value: string | number) => html`<div class="${value === 0 ? `${cls} zero` : cls}"><dt>${label}</dt><dd>${value}</dd></div>`;
   return html`<header class="summary">
 <h1><span class="${`badge ${verdict.toLowerCase()}`}" id="verdict">${verdict}</span> Contract report</h1>
@@ -59,30 +85,34 @@ ${summary.leftBehind !== undefined && html`<div class="problems" id="left-behind
 ${tile('n-cases', 'Cases', t.cases)}${tile('n-passed', 'Passed', t.passed)}${tile('n-failed', 'Failed', t.failed)}${tile('n-errors', 'Could not run', t.errors)}${tile('n-skipped', 'Skipped', t.skipped)}
 ${tile('n-coverage', 'Coverage', `${cov.percent}%`)}${tile('n-duration', 'Duration', formatDuration(summary.durationMs))}${tile('n-waited', 'Waited', formatDuration(summary.waitedMs))}
 </dl>
-${problems.length > 0 && html`<div class="problems" id="problems"><strong>${problems.length} ${problems.length === 1 ? 'case needs' : 'cases need'} attention</strong>
-<p class="by-check">${failuresByCheck(problems).map(([check, count]) => html`<span class="pill failed">${check} <b>${count}</b></span> `)}</p>
-<details${problems.length <= PROBLEMS_OPEN_MAX ? raw(' open') : ''}><summary>${problems.length <= PROBLEMS_OPEN_MAX ? 'The cases' : `Show the ${problems.length} cases`}</summary>
-<ol>${problems.map((c) => problemLink(c, anchors.get(c) ?? ''))}</ol></details></div>`}
+${(problems.length > 0 || errored.length > 0) && html`<div class="problems" id="problems">
+${problems.length > 0 && html`<strong>${plural(problems.length, 'problem')} in ${plural(t.failed, 'failed case')}</strong>
+<ol class="problem-list">${problems.map((p, i) => renderProblem(p, i))}</ol>`}
+${errored.length > 0 && html`<strong>${plural(errored.length, 'case')} could not run</strong>
+<details${errored.length <= PROBLEMS_OPEN_MAX ? raw(' open') : ''}><summary>${errored.length <= PROBLEMS_OPEN_MAX ? 'The cases' : `Show the ${errored.length} cases`}</summary>
+<ol id="errored">${errored.map((c) => html`<li><a href="${`#${caseAnchor(c.index)}`}">${c.title}</a> <span class="where">— ${c.operationId} · could not run: ${c.reason}</span></li>`)}</ol></details>`}
+</div>`}
 </header>`;
 }
 
-/** Up to this many problem cases are listed open at the top; more are folded away. */
+/** Up to this many cases of a problem (or that could not run) are listed open; more are folded away. */
 const PROBLEMS_OPEN_MAX = 10;
 
-/** How many problem cases each check failed in, most first (`could not run` for errors). */
-function failuresByCheck(problems: readonly CaseResult[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const c of problems) {
-    const checks = c.status === 'error' ? ['could not run'] : [...new Set(c.failures.map((f) => f.check))];
-    for (const check of checks) counts.set(check, (counts.get(check) ?? 0) + 1);
-  }
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-}
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-function problemLink(c: CaseResult, anchor: string): Html {
-  const checks = [...new Set(c.failures.map((f) => f.check))].join(', ');
-  const why = c.status === 'error' ? `could not run: ${c.reason ?? 'unknown reason'}` : checks;
-  return html`<li><a href="${`#${anchor}`}">${c.title}</a> <span class="where">— ${c.operationId}${why !== '' ? ` · ${why}` : ''}</span></li>`;
+/** One problem: check, operation and place, an example failure with its request, and every case that shows it. */
+function renderProblem(p: Problem, i: number): Html {
+  const open = p.cases.length <= PROBLEMS_OPEN_MAX;
+  return html`<li class="problem" id="${`problem-${i + 1}`}"><span class="check">${p.check}</span> on <code>${p.operationId}</code>${
+    p.location !== undefined && html` at <code>${p.location}</code>`} <span class="pill failed">${plural(p.count, 'case')}</span>
+<p class="message">${p.message}</p>
+${(p.expected !== undefined || p.actual !== undefined) && html`<div class="vs">
+<div class="expected"><h4>Expected</h4><pre>${p.expected ?? '(not stated)'}</pre></div>
+<div class="got"><h4>Got</h4><pre>${p.actual ?? '(not stated)'}</pre></div>
+</div>`}
+${p.request && html`<p class="where">request <code>${describeRequest(p.request)}</code></p>`}
+<details${open ? raw(' open') : ''}><summary>${open ? 'The cases' : `Show the ${p.count} cases`}</summary>
+<ol class="problem-cases">${p.cases.map((c) => html`<li><a href="${`#${caseAnchor(c.index)}`}">${c.title}</a>${c.request && html` <span class="where">— ${describeRequest(c.request)}</span>`}</li>`)}</ol></details></li>`;
 }
 
 function coverageSection(coverage: readonly CoverageRow[]): Html {

@@ -1,79 +1,113 @@
 /**
  * `junit.xml`: the run as JUnit XML, the format GitHub Actions test reporters, GitLab and Jenkins
- * read. One <testsuite> per operation, one <testcase> per case (classname = operationId).
+ * read. First a `problems` suite, one failed testcase per problem (failures grouped by cause, the
+ * cases that show it listed), then one <testsuite> per operation, one <testcase> per case
+ * (classname = operationId). Each case is rendered when it finishes and kept on disk until the
+ * end (case-spool.ts), so the run's memory does not grow with its cases (decision 068).
  */
-import type { CaseResult, Exchange, LeftRecord, Reporter, RunSummary } from '../contract/events.js';
-import { fileReporter } from './file-reporter.js';
+import type { CaseResult, Exchange, LeftRecord, Reporter, RunEvent, RunSummary } from '../contract/events.js';
+import type { CaseTexts } from './case-spool.js';
+import { spooledReporter, type Sink } from './file-reporter.js';
+import { describeRequest, failedRequest, type Problem } from './problems.js';
 import {
-  describeExchange,
   exercisedDocumented,
   formatDuration,
-  groupByOperation,
   maskHeaders,
   prettyBody,
   prettyValue,
   truncate,
-  type OperationGroup,
 } from './report-model.js';
+import { wholeMs, type OperationTally, type RunDigest } from './run-digest.js';
 import { escapeXmlAttribute as attr, escapeXmlText as text } from './xml-escape.js';
 
 export const JUNIT_REPORT_FILE = 'junit.xml';
 
 const BODY_MAX_CHARS = 4000;
+/** The suite that leads the file: one testcase per problem. */
+export const PROBLEMS_SUITE = 'problems';
 
-/** Whole milliseconds, so that suite and run times are exact sums of the case times. */
-const ms = (value: number) => (Number.isFinite(value) && value > 0 ? Math.round(value) : 0);
 const seconds = (milliseconds: number) => (milliseconds / 1000).toFixed(3);
 
-export function renderJunit(summary: RunSummary): string {
-  const groups = groupByOperation(summary).filter((g) => g.cases.length > 0);
-  const suites = groups.map((g) => renderSuite(g, summary.startedAt, (summary.leftBehind ?? []).filter((r) => r.operationId === g.operationId)));
-  const totalMs = groups.reduce((sum, g) => sum + g.cases.reduce((s, c) => s + ms(c.durationMs), 0), 0);
-  const counts = groups.reduce(
-    (acc, g) => ({
-      tests: acc.tests + g.cases.length,
-      failures: acc.failures + g.counts.failed,
-      errors: acc.errors + g.counts.errors,
-      skipped: acc.skipped + g.counts.skipped,
-    }),
-    { tests: 0, failures: 0, errors: 0, skipped: 0 },
+export function createJunitReporter(outDir: string): Reporter {
+  return spooledReporter('junit', outDir, JUNIT_REPORT_FILE, { renderCase: (c) => `${renderCase(c)}\n`, write: writeJunit });
+}
+
+function writeJunit(sink: Sink, summary: RunSummary, digest: RunDigest, texts: CaseTexts): void {
+  const write = (line: string) => sink(`${line}\n`);
+  const operations = digest.operations(summary.coverage).filter((t) => t.cases > 0);
+  const problems = digest.problemList();
+  const totalMs = operations.reduce((sum, t) => sum + t.durationMs, 0);
+  const counts = operations.reduce(
+    (acc, t) => ({ tests: acc.tests + t.cases, failures: acc.failures + t.counts.failed, errors: acc.errors + t.counts.errors, skipped: acc.skipped + t.counts.skipped }),
+    { tests: problems.length, failures: problems.length, errors: 0, skipped: 0 },
   );
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
+  write('<?xml version="1.0" encoding="UTF-8"?>');
+  write(
     `<testsuites name="${attr(`petstore-kit contract ${summary.baseUrl}`)}" tests="${counts.tests}" failures="${counts.failures}" ` +
       `errors="${counts.errors}" skipped="${counts.skipped}" time="${seconds(totalMs)}" timestamp="${attr(summary.startedAt)}">`,
-    ...suites,
-    '</testsuites>',
-    '',
+  );
+  if (problems.length > 0) write(renderProblems(problems, summary.startedAt));
+  for (const tally of operations) {
+    write(suiteOpening(tally, summary.startedAt, (summary.leftBehind ?? []).filter((r) => r.operationId === tally.operationId)));
+    texts.copyGroup(tally.operationId, sink);
+    write('  </testsuite>');
+  }
+  write('</testsuites>');
+}
+
+/** The leading suite: a failed testcase per problem, naming its check, operation and place, and listing its cases. */
+function renderProblems(problems: readonly Problem[], timestamp: string): string {
+  const cases = problems.map((p) => {
+    const name = `${p.check} on ${p.operationId}${p.location !== undefined ? ` at ${p.location}` : ''} (${p.count} case${p.count === 1 ? '' : 's'})`;
+    const details = [
+      `check:    ${p.check}`,
+      `message:  ${p.message}`,
+      p.location !== undefined ? `where:    ${p.location}` : '',
+      p.expected !== undefined ? `expected: ${p.expected}` : '',
+      p.actual !== undefined ? `got:      ${p.actual}` : '',
+      p.request ? `request:  ${describeRequest(p.request)}` : '',
+      `cases (${p.count}):`,
+      ...p.cases.map((c) => `  - ${c.title}${c.request ? ` (${describeRequest(c.request)})` : ''}`),
+    ].filter((l) => l !== '');
+    return [
+      `    <testcase classname="${PROBLEMS_SUITE}" name="${attr(name)}" time="0.000">`,
+      `      <failure message="${attr(`${p.check}: ${p.message} (${p.count} case${p.count === 1 ? '' : 's'})`)}" type="${attr(p.check)}">${text(details.join('\n'))}</failure>`,
+      '    </testcase>',
+    ].join('\n');
+  });
+  return [
+    `  <testsuite name="${PROBLEMS_SUITE}" tests="${problems.length}" failures="${problems.length}" errors="0" skipped="0" time="0.000" timestamp="${attr(timestamp)}">`,
+    '    <properties>',
+    `      <property name="about" value="${attr('failures grouped by check, operation and place; the suites that follow hold every case')}"/>`,
+    '    </properties>',
+    ...cases,
+    '  </testsuite>',
   ].join('\n');
 }
 
-function renderSuite(group: OperationGroup, timestamp: string, left: readonly LeftRecord[]): string {
-  const timeMs = group.cases.reduce((s, c) => s + ms(c.durationMs), 0);
+function suiteOpening(tally: OperationTally, timestamp: string, left: readonly LeftRecord[]): string {
   const properties = [
-    ['method', group.method],
-    ['path', group.path],
-    ...(group.coverage
+    ['method', tally.method],
+    ['path', tally.path],
+    ...(tally.coverage
       ? [
-          ['statuses.documented', group.coverage.documented.join(' ')],
-          ['statuses.exercised', exercisedDocumented(group.coverage).join(' ')],
+          ['statuses.documented', tally.coverage.documented.join(' ')],
+          ['statuses.exercised', exercisedDocumented(tally.coverage).join(' ')],
         ]
       : []),
     ...left.map((r) => ['left-on-target', `${r.record}: ${r.remove}`]),
   ];
   return [
-    `  <testsuite name="${attr(group.operationId)}" tests="${group.cases.length}" failures="${group.counts.failed}" ` +
-      `errors="${group.counts.errors}" skipped="${group.counts.skipped}" time="${seconds(timeMs)}" timestamp="${attr(timestamp)}">`,
+    `  <testsuite name="${attr(tally.operationId)}" tests="${tally.cases}" failures="${tally.counts.failed}" ` +
+      `errors="${tally.counts.errors}" skipped="${tally.counts.skipped}" time="${seconds(tally.durationMs)}" timestamp="${attr(timestamp)}">`,
     '    <properties>',
     ...properties.map(([name = '', value = '']) => `      <property name="${attr(name)}" value="${attr(value)}"/>`),
     '    </properties>',
-    ...group.cases.map(renderCase),
-    '  </testsuite>',
   ].join('\n');
 }
 
 function renderCase(c: CaseResult): string {
-  const open = `    <testcase classname="${attr(c.operationId)}" name="${attr(c.title)}" time="${seconds(ms(c.durationMs))}">`;
+  const open = `    <testcase classname="${attr(c.operationId)}" name="${attr(c.title)}" time="${seconds(wholeMs(c.durationMs))}">`;
   const notes = (c.notes ?? []).length > 0 ? `      <system-out>${text((c.notes ?? []).map((n) => `note: ${n}`).join('\n'))}</system-out>` : '';
   switch (c.status) {
     case 'passed':
@@ -104,18 +138,19 @@ function renderCase(c: CaseResult): string {
 }
 
 function failureText(c: CaseResult): string {
-  const blocks = c.failures.map((f) =>
-    [
-      `check:    ${f.check}`,
-      `message:  ${f.message}`,
-      f.location !== undefined ? `where:    ${f.location}` : '',
-      f.expected !== undefined ? `expected: ${f.expected}` : '',
-      f.actual !== undefined ? `got:      ${f.actual}` : '',
-    ].filter((l) => l !== '').join('\n'),
-  );
-  const last = c.exchanges[c.exchanges.length - 1];
-  if (last) blocks.push(`request:  ${describeExchange(last)} (${formatDuration(last.durationMs)})`);
-  return blocks.join('\n\n');
+  return c.failures
+    .map((f) => {
+      const request = failedRequest(c, f);
+      return [
+        `check:    ${f.check}`,
+        `message:  ${f.message}`,
+        f.location !== undefined ? `where:    ${f.location}` : '',
+        f.expected !== undefined ? `expected: ${f.expected}` : '',
+        f.actual !== undefined ? `got:      ${f.actual}` : '',
+        request ? `request:  ${describeRequest(request)}` : '',
+      ].filter((l) => l !== '').join('\n');
+    })
+    .join('\n\n');
 }
 
 function exchangesText(exchanges: readonly Exchange[]): string {
@@ -134,6 +169,3 @@ function exchangesText(exchanges: readonly Exchange[]): string {
     .join('\n\n');
 }
 
-export function createJunitReporter(outDir: string): Reporter {
-  return fileReporter('junit', outDir, JUNIT_REPORT_FILE, renderJunit);
-}

@@ -1,26 +1,15 @@
 /**
- * What every report format derives from a RunSummary: cases grouped by operation, coverage
- * totals, durations in words, and the exchange a failure came from. Pure functions, so that the
- * console, JUnit and HTML reports always agree on the numbers.
+ * What every report format derives from a RunSummary: counts, coverage totals, durations in
+ * words, masking. Pure functions, so that the console, JUnit and HTML reports always agree on the
+ * numbers (run-digest.ts keeps the per-operation counts and the problems as cases finish).
  */
-import type { CaseResult, CaseStatus, CoverageRow, Exchange, RecordedResponse, RunSummary } from '../contract/events.js';
+import type { CaseResult, CaseStatus, CoverageRow, RecordedResponse, RunSummary } from '../contract/events.js';
 
 export interface StatusCounts {
   passed: number;
   failed: number;
   skipped: number;
   errors: number;
-}
-
-export interface OperationGroup {
-  operationId: string;
-  method: string;
-  path: string;
-  cases: CaseResult[];
-  counts: StatusCounts;
-  durationMs: number;
-  /** The coverage row of the operation (documented and exercised statuses), when the run has one. */
-  coverage: CoverageRow | undefined;
 }
 
 export interface CoverageTotals {
@@ -49,30 +38,6 @@ export function countStatuses(cases: readonly CaseResult[]): StatusCounts {
 /** Whether the run conforms: no failed case, no case that could not run, and not cut short by --max-duration. */
 export function runPassed(summary: RunSummary): boolean {
   return summary.totals.failed === 0 && summary.totals.errors === 0 && summary.stoppedEarly === undefined;
-}
-
-/**
- * Cases grouped by operation, in the order of the coverage rows (the document's order), then any
- * operation that only appears in cases, in order of appearance. Operations without cases are kept:
- * an operation the run never reached is worth seeing.
- */
-export function groupByOperation(summary: RunSummary): OperationGroup[] {
-  const groups = new Map<string, OperationGroup>();
-  const ensure = (operationId: string, method: string, path: string): OperationGroup => {
-    let group = groups.get(operationId);
-    if (!group) {
-      group = { operationId, method: method.toUpperCase(), path, cases: [], counts: countStatuses([]), durationMs: 0, coverage: undefined };
-      groups.set(operationId, group);
-    }
-    return group;
-  };
-  for (const row of summary.coverage) ensure(row.operationId, row.method, row.path).coverage = row;
-  for (const c of summary.cases) ensure(c.operationId, c.method, c.path).cases.push(c);
-  for (const group of groups.values()) {
-    group.counts = countStatuses(group.cases);
-    group.durationMs = group.cases.reduce((sum, c) => sum + c.durationMs, 0);
-  }
-  return [...groups.values()];
 }
 
 export function coverageTotals(coverage: readonly CoverageRow[]): CoverageTotals {
@@ -117,16 +82,6 @@ export function formatDuration(ms: number): string {
   return `${minutes} min ${String(totalSeconds % 60).padStart(2, '0')} s`;
 }
 
-/** The exchange a case's failures are about: the last one the case made. */
-export function lastExchange(c: CaseResult): Exchange | undefined {
-  return c.exchanges[c.exchanges.length - 1];
-}
-
-/** `POST http://host/pets -> 201`. */
-export function describeExchange(exchange: Exchange): string {
-  return `${exchange.request.method.toUpperCase()} ${exchange.request.url} -> ${exchange.response.status}`;
-}
-
 const SECRET_HEADERS = new Set(['x-api-key', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
 
 /** Keys in reports are masked like the mock's request journal: first 4 and last 2 characters. */
@@ -143,15 +98,20 @@ export function maskHeaders(headers: Readonly<Record<string, string>>): Record<s
   return masked;
 }
 
-/** A copy of the summary with credentials masked in every recorded exchange (a cookie the target sets too), for report files. */
-export function maskSummary(summary: RunSummary): RunSummary {
+/**
+ * A copy of a case with credentials masked in every recorded exchange (a cookie the target sets
+ * too), for report files. Each file reporter masks a case as it writes it: no copy of the whole run.
+ */
+export function maskCase(c: CaseResult): CaseResult {
   return {
-    ...summary,
-    cases: summary.cases.map((c) => ({
-      ...c,
-      exchanges: c.exchanges.map((e) => ({ ...e, request: { ...e.request, headers: maskHeaders(e.request.headers) }, response: { ...e.response, headers: maskHeaders(e.response.headers) } })),
-    })),
+    ...c,
+    exchanges: c.exchanges.map((e) => ({ ...e, request: { ...e.request, headers: maskHeaders(e.request.headers) }, response: { ...e.response, headers: maskHeaders(e.response.headers) } })),
   };
+}
+
+/** The same for a summary held whole. */
+export function maskSummary(summary: RunSummary): RunSummary {
+  return { ...summary, cases: summary.cases.map(maskCase) };
 }
 
 /** A JSON value as indented text; text bodies as they came. */

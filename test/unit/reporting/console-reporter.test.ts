@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../../src/contract/events.js';
 import { createConsoleReporter, type ConsoleReporterOptions } from '../../../src/reporting/console-reporter.js';
 import { wantsColor } from '../../../src/reporting/terminal-style.js';
-import { NOTE, eventsFor, failingRunSummary, hostileRunSummary, passingRunSummary } from '../../fixtures/run-summary.js';
+import { NOTE, eventsFor, exchange, failingRunSummary, hostileRunSummary, makeCase, passingRunSummary, summarize } from '../../fixtures/run-summary.js';
 
 function run(summary: RunSummary, options: ConsoleReporterOptions = { color: false }, stream = new PassThrough()): string {
   let out = '';
@@ -35,17 +35,17 @@ describe('console reporter', () => {
     expect(out).toMatch(/createCategory\s+POST\s+\/categories\s+0\s+0\s+1\s+0\s+0\/8/);
   });
 
-  it('explains each failure: check, message, where, expected, got and the request', () => {
+  it('leads with the problems: check, operation, place, the request that failed, expected and got', () => {
     const out = run(failingRunSummary());
-    const failure = out.slice(out.indexOf('Failures (2)'), out.indexOf('Cases that could not run'));
-    expect(failure).toContain('1) createPet: POST /pets with example "dog" answers 201');
-    expect(failure).toContain('request   POST http://127.0.0.1:4010/pets -> 201 (4 ms)');
-    expect(failure).toContain('check     response-schema');
-    expect(failure).toContain('where     $.status');
-    expect(failure).toContain('expected  one of "available", "pending", "sold"');
-    expect(failure).toContain('got       "adopted"');
-    expect(failure).toContain('check     rate-limit-headers');
-    expect(failure).toContain('check     deprecation-headers');
+    expect(out.indexOf('Problems (3), in 2 failed cases')).toBeLessThan(out.indexOf('Results by operation'));
+    const problems = out.slice(out.indexOf('Problems (3)'), out.indexOf('Cases that could not run'));
+    expect(problems).toContain('1) response-schema on createPet at $.status: 1 case');
+    expect(problems).toContain('request   POST http://127.0.0.1:4010/pets -> 201');
+    expect(problems).toContain('expected  one of "available", "pending", "sold"');
+    expect(problems).toContain('got       "adopted"');
+    expect(problems).toContain('case      POST /pets with example "dog" answers 201');
+    expect(problems).toContain('2) rate-limit-headers on createPet at header X-RateLimit-Remaining: 1 case');
+    expect(problems).toContain('3) deprecation-headers on getPetById at header Deprecation: 1 case');
     expect(out).toContain('reason    connect ECONNREFUSED 127.0.0.1:4010');
     expect(out).toContain('1 x stability experimental is skipped (--skip-stability experimental)');
   });
@@ -72,7 +72,7 @@ describe('console reporter', () => {
 
   it('fits an 80-column terminal outside failure details', () => {
     const out = run(failingRunSummary(), { color: false, width: 80 });
-    const details = /^ {5}(request|check|message|where|expected|got|reason) /;
+    const details = /^ {5}(request|check|message|where|expected|got|reason|case|cases| {9}) /;
     for (const line of out.split('\n').filter((l) => !details.test(l))) expect([...line].length).toBeLessThanOrEqual(80);
   });
 
@@ -87,14 +87,32 @@ describe('console reporter', () => {
     expect([...narrow].length).toBe(80);
   });
 
-  it('explains at most five failures of one case and counts the rest', () => {
+  it('groups the same failure of many cases into one problem, naming ten of them and counting the rest', () => {
     const summary = failingRunSummary();
-    const failed = summary.cases[2];
-    if (failed) failed.failures = Array.from({ length: 8 }, (_, i) => ({ check: `check-${i + 1}`, message: `failure ${i + 1}` }));
-    const out = run(summary);
-    expect(out).toContain('check     check-5');
-    expect(out).not.toContain('check-6');
-    expect(out).toContain('… and 3 more failure(s) of this case (see the json, junit or html report)');
+    const failed = summary.cases[2]!;
+    const copies = Array.from({ length: 14 }, (_, i) => ({
+      ...failed,
+      id: `copy-${i}`,
+      title: `POST /pets copy ${i + 1}`,
+      // Each answer lists pets; the same field of another item is the same place in the schema.
+      failures: [{ ...failed.failures[0]!, location: `$[${i}].status` }],
+    }));
+    const out = run(summarize(copies, summary.coverage));
+    expect(out).toContain('Problems (1), in 14 failed cases');
+    expect(out).toContain('1) response-schema on createPet at $[*].status: 14 cases');
+    expect(out).toContain('cases     POST /pets copy 1\n');
+    expect(out).toContain('POST /pets copy 10\n');
+    expect(out).not.toContain('POST /pets copy 11\n');
+    expect(out).toContain('… and 4 more (the json, junit and html reports list every case)');
+  });
+
+  it('names the request that failed, not the clean-up request that came after it', () => {
+    const created = exchange('POST', '/pets', 201, { id: 9 }, { requestBody: { name: 'Rex' } });
+    const cleanUp = { ...exchange('DELETE', '/pets/9', 204, undefined), cleanup: true as const };
+    const failing = makeCase({ operationId: 'createPet', method: 'POST', path: '/pets', title: 'POST /pets answers 201', exchanges: [created, cleanUp], failures: [{ check: 'body-schema', message: 'is required', location: '$.name' }] }, 'failed');
+    const out = run(summarize([failing], []));
+    expect(out).toContain('request   POST http://127.0.0.1:4010/pets -> 201');
+    expect(out).not.toContain('DELETE http://127.0.0.1:4010/pets/9');
   });
 
   it('uses colour only when asked or on a TTY without NO_COLOR', () => {

@@ -35,15 +35,18 @@ describe('html report (markup)', () => {
     expect(renderHtmlReport(passingRunSummary())).not.toMatch(/<details[^>]* open>/);
   });
 
-  it('sums up the problems by check, listing the cases open when there are few', () => {
+  it('leads with the problems, each listing its cases open when there are few', () => {
     const page = renderHtmlReport(failingRunSummary());
-    expect(page).toContain('<span class="pill failed">could not run <b>1</b></span>');
-    expect(page).toContain('<span class="pill failed">deprecation-headers <b>1</b></span>');
-    expect(page).toMatch(/<details open><summary>The cases<\/summary>/);
+    expect(page.indexOf('id="problems"')).toBeLessThan(page.indexOf('id="operations"'));
+    expect(page).toContain('<strong>3 problems in 2 failed cases</strong>');
+    expect(page).toMatch(/<li class="problem" id="problem-1"><span class="check">response-schema<\/span> on <code>createPet<\/code> at <code>\$.status<\/code> <span class="pill failed">1 case<\/span>/);
+    expect(page).toContain('<p class="where">request <code>POST http://127.0.0.1:4010/pets -&gt; 201</code></p>');
+    expect(page).toContain('<li><a href="#case-3">POST /pets with example &quot;dog&quot; answers 201</a>');
+    expect(page).toContain('<strong>1 case could not run</strong>');
     const many = failingRunSummary();
     const failed = many.cases[2];
     for (let i = 0; i < 11; i += 1) if (failed) many.cases.push({ ...failed, id: `copy-${i}` });
-    expect(renderHtmlReport(many)).toMatch(/<details><summary>Show the 14 cases<\/summary>/);
+    expect(renderHtmlReport(many)).toMatch(/<details><summary>Show the 12 cases<\/summary>/);
   });
 
   it('shows the notes of a case', () => {

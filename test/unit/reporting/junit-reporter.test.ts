@@ -34,7 +34,8 @@ async function write(summary: RunSummary, name: string): Promise<{ xml: string; 
   return { xml, root: parser.parse(xml).testsuites as Node };
 }
 
-const suitesOf = (root: Node) => root.testsuite as Node[];
+const allSuitesOf = (root: Node) => root.testsuite as Node[];
+const suitesOf = (root: Node) => allSuitesOf(root).filter((s) => s.name !== 'problems');
 const casesOf = (suite: Node) => suite.testcase as Node[];
 const sum = (values: unknown[]) => values.reduce<number>((s, v) => s + Number(v), 0);
 
@@ -51,8 +52,9 @@ describe('junit reporter', () => {
   it('keeps counts and times consistent between cases, suites and the root', async () => {
     const summary = failingRunSummary();
     const { root } = await write(summary, 'counts');
-    const suites = suitesOf(root);
-    expect(root).toMatchObject({ tests: '9', failures: '2', errors: '1', skipped: '1' });
+    const suites = allSuitesOf(root);
+    // 9 cases, and one failed testcase for each of the 3 problems.
+    expect(root).toMatchObject({ tests: '12', failures: '5', errors: '1', skipped: '1' });
     for (const key of ['tests', 'failures', 'errors', 'skipped'] as const) expect(sum(suites.map((s) => s[key]))).toBe(Number(root[key]));
     for (const suite of suites) {
       const cases = casesOf(suite);
@@ -63,6 +65,20 @@ describe('junit reporter', () => {
       expect(sum(cases.map((c) => c.time)).toFixed(3)).toBe(suite.time);
     }
     expect(sum(suites.map((s) => s.time)).toFixed(3)).toBe(root.time);
+  });
+
+  it('leads with a problems suite: one failed testcase per problem, listing the cases that show it', async () => {
+    const summary = failingRunSummary();
+    const failed = summary.cases[2]!;
+    for (let i = 0; i < 3; i += 1) summary.cases.push({ ...failed, id: `copy-${i}`, title: `copy ${i}` });
+    const { root } = await write(summary, 'problems');
+    const [first] = allSuitesOf(root) as [Node];
+    expect(first).toMatchObject({ name: 'problems', tests: '3', failures: '3' });
+    const [schema] = casesOf(first) as [Node];
+    expect(schema.name).toBe('response-schema on createPet at $.status (4 cases)');
+    const text = (schema.failure as Node)['#text'] as string;
+    expect(text).toContain('request:  POST http://127.0.0.1:4010/pets -> 201');
+    expect(text).toContain('cases (4):\n  - POST /pets with example "dog" answers 201 (POST http://127.0.0.1:4010/pets -> 201)\n  - copy 0');
   });
 
   it('describes a failure with the check as type and expected/got in the text', async () => {
@@ -100,6 +116,7 @@ describe('junit reporter', () => {
     expect(xml).not.toContain('<script');
     const visible = HOSTILE.replace('\u0000', '\\u0000').replace('\u0007', '\\u0007').replace('\u001b', '\\u001b');
     const suite = suitesOf(root)[0] as Node;
+    expect(allSuitesOf(root)[0]!.name).toBe('problems');
     const [failed, skipped, errored] = casesOf(suite) as [Node, Node, Node];
     expect(failed.name).toBe(`title ${visible}`);
     expect((failed.failure as Node).message).toBe(`check ${visible}: message ${visible}`);

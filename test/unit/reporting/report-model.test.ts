@@ -2,17 +2,24 @@ import { describe, expect, it } from 'vitest';
 import {
   coverageTotals,
   formatDuration,
-  groupByOperation,
   maskSecret,
   maskSummary,
   statusColumns,
   truncate,
 } from '../../../src/reporting/report-model.js';
+import { RunDigest } from '../../../src/reporting/run-digest.js';
+import type { RunSummary } from '../../../src/contract/events.js';
 import { failingRunSummary, makeCase, summarize } from '../../fixtures/run-summary.js';
+
+function operations(summary: RunSummary) {
+  const digest = new RunDigest();
+  digest.takeRest(summary);
+  return digest.operations(summary.coverage);
+}
 
 describe('report model', () => {
   it('groups cases by operation in the coverage order and keeps operations without cases', () => {
-    const groups = groupByOperation(failingRunSummary());
+    const groups = operations(failingRunSummary());
     expect(groups.map((g) => g.operationId)).toEqual(['listPets', 'createPet', 'getPetById', 'deletePet', 'createCategory', 'setInventory']);
     const createPet = groups[1];
     expect(createPet?.counts).toEqual({ passed: 1, failed: 1, skipped: 0, errors: 0 });
@@ -21,7 +28,7 @@ describe('report model', () => {
 
   it('adds operations that only appear in cases after the covered ones', () => {
     const extra = makeCase({ operationId: 'zeta', method: 'get', path: '/zeta', title: 'z' });
-    const groups = groupByOperation(summarize([extra], []));
+    const groups = operations(summarize([extra], []));
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ operationId: 'zeta', method: 'GET', coverage: undefined });
   });
