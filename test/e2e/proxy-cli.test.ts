@@ -76,7 +76,7 @@ describe('petstore-kit proxy', () => {
       expect(proxy.stdout()).toMatch(/✗ POST \/pets -> 201: \d+ violations?\n\s+body-schema: /);
       const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8'));
       expect(report.totals.failed).toBeGreaterThan(0);
-      expect(JSON.stringify(report)).toContain('body-schema');
+      expect(JSON.stringify(report)).toContain('response_schema_conformance');
     } finally {
       await defective.close();
     }
