@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CHECK_NAMES, CHECK_REGISTRY } from '../../../../src/contract/checks/registry.js';
 
-const CONTRACT = fileURLToPath(new URL('../../../../src/contract', import.meta.url));
+const SRC = fileURLToPath(new URL('../../../../src', import.meta.url));
+const CONTRACT = join(SRC, 'contract');
 
 async function sources(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -25,5 +26,13 @@ describe('the check registry', () => {
     }
     expect(written.size).toBeGreaterThan(10);
     expect([...written].filter((name) => !CHECK_NAMES.includes(name))).toEqual([]);
+  });
+
+  it('holds every check name the runner and the proxy compare a failure with', async () => {
+    const compared = new Set<string>();
+    for (const file of [...(await sources(CONTRACT)), ...(await sources(join(SRC, 'proxy')))]) {
+      for (const m of (await readFile(file, 'utf8')).matchAll(/\.check [!=]== '([^']+)'/g)) compared.add(m[1]!);
+    }
+    expect([...compared].filter((name) => !CHECK_NAMES.includes(name))).toEqual([]);
   });
 });
