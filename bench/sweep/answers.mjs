@@ -6,11 +6,11 @@
 import { loadDocument } from '../../dist/spec/load-document.js';
 import { buildOperationIndex } from '../../dist/spec/operation-index.js';
 import { createSchemaRegistry } from '../../dist/contract/schema-registry.js';
-import { statusDocumented } from '../../dist/contract/checks/status-documented.js';
-import { contentType } from '../../dist/contract/checks/content-type.js';
-import { bodySchema } from '../../dist/contract/checks/body-schema.js';
+import { statusCodeConformance } from '../../dist/contract/checks/status-code-conformance.js';
+import { contentTypeConformance } from '../../dist/contract/checks/content-type-conformance.js';
+import { responseSchemaConformance } from '../../dist/contract/checks/response-schema-conformance.js';
 
-const CHECKS = [statusDocumented, contentType, bodySchema];
+const CHECKS = [statusCodeConformance, contentTypeConformance, responseSchemaConformance];
 
 /** `{ conform, total, problems }`: answers that break none of the three, of all answers; the first problems. */
 export async function checkAnswers(doc, report) {

@@ -22,20 +22,33 @@ const CAUSES = [
   { cause: 'answered 500 to a positive case', issue: 'new', test: (c) => /\/(positive|state)\//.test(c.id) && has(c, /answered 500/) },
   { cause: 'runner built an invalid request: positive case answered 400/422', issue: '6', test: (c) => /\/(positive|state)\//.test(c.id) && has(c, /answered (400|422); this case expects/) },
   { cause: 'no credential: answered other than 401 (405/404/200)', issue: '2/3/10', test: (c) => /\/negative\/no-key/.test(c.id) },
-  { cause: 'answer body breaks its schema: a generated value misses its format', issue: '8', test: (c) => has(c, /must match format/, 'body-schema') },
-  { cause: 'answer body breaks its schema (served example or generated data)', issue: '8', test: (c) => failedCheck(c, 'body-schema') },
-  { cause: 'header declared by the document in another format', issue: '9', test: (c) => failedCheck(c, 'headers-documented') },
-  { cause: 'content type of the answer not documented', issue: '10', test: (c) => failedCheck(c, 'content-type') },
-  { cause: 'read-back: the write does not read back', issue: '4/5/7', test: (c) => failedCheck(c, 'state-updated') || failedCheck(c, 'state-created') || failedCheck(c, 'read-back') },
-  { cause: 'read-back: deleted record still reads', issue: '5', test: (c) => failedCheck(c, 'state-deleted') },
-  { cause: 'negative case: answered another status than the one expected', issue: '10', test: (c) => /\/negative\//.test(c.id) && failedCheck(c, 'status-expected') },
-  { cause: 'undocumented status', issue: '10', test: (c) => failedCheck(c, 'status-documented') },
-  { cause: 'status other than expected', issue: '?', test: (c) => failedCheck(c, 'status-expected') },
+  { cause: 'answer body breaks its schema: a generated value misses its format', issue: '8', test: (c) => has(c, /must match format/, 'response_schema_conformance') },
+  { cause: 'answer body breaks its schema (served example or generated data)', issue: '8', test: (c) => failedCheck(c, 'response_schema_conformance') },
+  { cause: 'header declared by the document in another format', issue: '9', test: (c) => failedCheck(c, 'response_headers_conformance') },
+  { cause: 'content type of the answer not documented', issue: '10', test: (c) => failedCheck(c, 'content_type_conformance') },
+  { cause: 'read-back: the write does not read back', issue: '4/5/7', test: (c) => failedCheck(c, 'state-updated') || failedCheck(c, 'state-created') || failedCheck(c, 'ensure_resource_availability') || failedCheck(c, 'read-back') },
+  { cause: 'read-back: deleted record still reads', issue: '5', test: (c) => failedCheck(c, 'use_after_free') },
+  { cause: 'negative case: answered another status than the one expected', issue: '10', test: (c) => /\/negative\//.test(c.id) && STATUS_CHECKS.some((check) => failedCheck(c, check)) },
+  { cause: 'undocumented status', issue: '10', test: (c) => failedCheck(c, 'status_code_conformance') },
+  { cause: 'status other than expected', issue: '?', test: (c) => STATUS_CHECKS.some((check) => failedCheck(c, check)) },
   { cause: 'case in error', issue: '?', test: (c) => c.status === 'error' },
 ];
 
-const has = (c, pattern, check) => c.failures.some((f) => (!check || f.check === check) && pattern.test(f.message));
-const failedCheck = (c, check) => c.failures.some((f) => f.check === check);
+/** The checks that judge a case's expected status (checks/status-expected.ts names each failure after what it expected). */
+const STATUS_CHECKS = ['status-expected', 'positive_data_acceptance', 'negative_data_rejection', 'ignored_auth', 'missing_required_header', 'unsupported_method'];
+/** Results written before the named check registry (docs/decisions/065-named-checks.md) carry the old names. */
+const RENAMED = {
+  'body-schema': 'response_schema_conformance',
+  'headers-documented': 'response_headers_conformance',
+  'content-type': 'content_type_conformance',
+  'status-documented': 'status_code_conformance',
+  'state-deleted': 'use_after_free',
+  'id-reused': 'use_after_free',
+  'no-server-error': 'not_a_server_error',
+};
+const nameOf = (check) => RENAMED[check] ?? check;
+const has = (c, pattern, check) => c.failures.some((f) => (!check || nameOf(f.check) === check) && pattern.test(f.message));
+const failedCheck = (c, check) => c.failures.some((f) => nameOf(f.check) === check);
 
 /** The cause of one failing case, as the results keep it. */
 export function causeOf(c) {
@@ -58,7 +71,7 @@ export function classify(results) {
     add(outcomes, r.outcome, r.id, r.id);
     if (r.start && !r.start.ok) add(start, `${r.start.class}: ${reasonClass(r.start.reason)}`, r.id, r.id);
     if (!r.runner?.checks) continue;
-    for (const [check, n] of Object.entries(r.runner.checks)) add(checks, checkClass(check), r.id, r.id, n);
+    for (const [check, n] of Object.entries(r.runner.checks)) add(checks, checkClass(nameOf(check)), r.id, r.id, n);
     for (const c of r.runner.failures) {
       const found = causeOf(c);
       add(causes, `${found.issue}|${found.cause}`, r.id, `${r.id}: ${c.id}`);

@@ -56,6 +56,11 @@ options:
                               records
   --dry-run                   print the plan (one line per request: phase, operation, check,
                               and 'destructive' where it applies) and send nothing
+  --checks A,B                only these named checks (repeatable; default all of them)
+  --exclude-checks A,B        not these named checks (repeatable)
+  --list-checks               print the named checks, one a line (name, what it checks, its
+                              basis), and send nothing
+  --max-response-time MS      an answer slower than MS milliseconds fails max_response_time
   -h, --help                  this text
 
 exit status: 0 every case conforms, 1 some case does not (or --max-duration cut the run short),
@@ -67,7 +72,8 @@ examples:
     --reporter console --reporter junit --out reports
 `;
 
-export type ParsedContractArgs = { help: true } | { help: false; input: ContractOptionsInput };
+/** `help` for what prints text and sends nothing: the usage, or with `listChecks` the named checks. */
+export type ParsedContractArgs = { help: true; listChecks?: true } | { help: false; input: ContractOptionsInput };
 
 /** argv (after `contract`) into options; every mistake is a ContractRunError naming the flag. */
 export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
@@ -106,6 +112,10 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         'workflows-only': { type: 'boolean' },
         'allow-destructive': { type: 'boolean' },
         'dry-run': { type: 'boolean' },
+        checks: { type: 'string', multiple: true },
+        'exclude-checks': { type: 'string', multiple: true },
+        'list-checks': { type: 'boolean' },
+        'max-response-time': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -114,6 +124,7 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
     throw new ContractRunError(`${first.replace(/\.$/, '')} (see --help)`);
   }
   if (values.help) return { help: true };
+  if (values['list-checks']) return { help: true, listChecks: true };
   const str = (name: string) => values[name] as string | undefined;
   const list = (name: string) => (values[name] as string[] | undefined) ?? [];
   if (str('base-url') === undefined) throw new ContractRunError('--base-url is required (see --help)');
@@ -147,6 +158,9 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (values['workflows-only'] === true) input.workflowsOnly = true;
   if (values['allow-destructive'] === true) input.allowDestructive = true;
   if (values['dry-run'] === true) input.dryRun = true;
+  if (values['checks'] !== undefined) input.checks = list('checks');
+  if (list('exclude-checks').length > 0) input.excludeChecks = list('exclude-checks');
+  if (str('max-response-time') !== undefined) input.maxResponseTimeMs = number('--max-response-time', str('max-response-time')!, 'milliseconds');
   return { help: false, input };
 }
 

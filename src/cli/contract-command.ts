@@ -4,6 +4,7 @@ import type { Reporter } from '../contract/events.js';
 import { normalizeOptions } from '../contract/options.js';
 import { prepareRun, runNormalizedContract, type RunContractDeps } from '../contract/run-contract.js';
 import { dryRunLines } from '../contract/dry-run.js';
+import { checkListLines } from '../contract/checks/registry.js';
 import { systemClock } from '../core/clock.js';
 import { createReporters } from '../reporting/create-reporters.js';
 import { CONTRACT_USAGE, parseContractArgs } from './contract-args.js';
@@ -27,7 +28,7 @@ export async function runContractCli(argv: string[], io: ContractCliIo = {}): Pr
   try {
     const parsed = parseContractArgs(argv);
     if (parsed.help) {
-      stdout.write(CONTRACT_USAGE);
+      stdout.write(parsed.listChecks ? `${checkListLines().join('\n')}\n` : CONTRACT_USAGE);
       return 0;
     }
     const options = normalizeOptions(parsed.input);

@@ -1,11 +1,11 @@
 import type { Clock } from '../core/clock.js';
 import type { Operation } from '../spec/operation-index.js';
-import { RESPONSE_CHECKS } from './checks/index.js';
+import { DOCUMENT_CHECKS, HTTP_CHECKS } from './checks/index.js';
 import type { CheckContext, ReadBack } from './checks/types.js';
 import { documentedResponse, successStatuses } from './documented-response.js';
 import type { Exchange, Failure, LeftRecord, RunEvent } from './events.js';
 import type { ContractOptions } from './options.js';
-import type { Plan } from './plan.js';
+import type { Plan } from './plan-shape.js';
 import type { PlannedCase } from './planner.js';
 import type { Pacer } from './pacer.js';
 import { sendPolitely, type PoliteOptions, type WaitBudget } from './polite-client.js';
@@ -83,11 +83,12 @@ export class CaseRun {
   ) {}
 
   /** Sends a request politely, records and checks every answer; a 201 is read back through its Location when asked. */
-  async send(template: RequestTemplate, expect: { statuses?: readonly string[]; code?: string; readBackLocation?: boolean } = {}): Promise<Sent> {
+  async send(template: RequestTemplate, expect: { statuses?: readonly string[]; code?: string; check?: string; readBackLocation?: boolean } = {}): Promise<Sent> {
     const { ctx } = this;
     const operation = ctx.plan.index.byId(template.operationId)!;
     const built = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, template, this.ids);
-    if (!ctx.options.allowDestructive && changesRecords(operation.method) && !this.namesOwnRecord(operation, built.url)) throw new NotSentError();
+    if (template.method) built.method = template.method.toUpperCase();
+    if (!ctx.options.allowDestructive && changesRecords(built.method.toLowerCase()) && !this.namesOwnRecord(operation, built.url)) throw new NotSentError();
     const request = this.cleaningUp ? { ...built, pastDeadline: true } : built;
     if (ctx.credentialWatch?.refused) throw new TransportError('CREDENTIAL_REFUSED', ctx.credentialWatch.refused);
     const politely = await sendPolitely(ctx.transport, request, politeOptions(ctx, this.planned.id)).catch((err: unknown) => {
@@ -113,6 +114,7 @@ export class CaseRun {
       receivedAt,
       ...(expect.statuses ? { expectedStatuses: expect.statuses } : {}),
       ...(expect.code ? { expectedCode: expect.code } : {}),
+      ...(expect.check ? { expectedCheck: expect.check } : {}),
       ...(sent.readBack ? { readBack: sent.readBack } : {}),
     });
     this.failedAt(exchange, checked);
@@ -198,8 +200,17 @@ export class CaseRun {
   /** Runs every response check on an exchange. */
   check(exchange: Exchange, operation: Operation, extra: Partial<CheckContext>): void {
     if (exchange.bodyProblem) return;
-    const context: CheckContext = { schemas: this.ctx.plan.schemas, receivedAt: this.ctx.clock.now(), ...extra };
-    for (const check of RESPONSE_CHECKS) this.failures.push(...check(exchange, operation, context));
+    const { plan, options } = this.ctx;
+    const context: CheckContext = {
+      schemas: plan.schemas,
+      receivedAt: this.ctx.clock.now(),
+      documentedMethods: (path) => plan.index.operations.filter((o) => o.path === path).map((o) => o.method),
+      ...(options.maxResponseTimeMs !== undefined ? { maxResponseTimeMs: options.maxResponseTimeMs } : {}),
+      ...extra,
+    };
+    // A method the operation does not have (the unsupported-method case) is judged by HTTP alone, not by the operation's responses.
+    const checks = exchange.request.method.toLowerCase() === operation.method ? [...DOCUMENT_CHECKS, ...HTTP_CHECKS] : HTTP_CHECKS;
+    for (const { names, run } of checks) if (names.some((name) => options.checks.has(name))) this.failures.push(...run(exchange, operation, context));
   }
 
   /** Deletes what the case created, newest first; a documented refusal (409) leaves the record and says so. */

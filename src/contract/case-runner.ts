@@ -1,5 +1,5 @@
 import { stateCreated } from './checks/state-created.js';
-import { stateDeleted } from './checks/state-deleted.js';
+import { useAfterFree } from './checks/use-after-free.js';
 import { stateUpdated } from './checks/state-updated.js';
 import { CaseRun, SetupError, type EngineContext } from './case-run.js';
 import { successStatuses } from './documented-response.js';
@@ -92,6 +92,7 @@ async function runSteps(run: CaseRun): Promise<undefined> {
   const sent = await run.send(planned.request, {
     statuses: planned.expect,
     ...(planned.expectCode ? { code: planned.expectCode } : {}),
+    ...(planned.check ? { check: planned.check } : {}),
     readBackLocation: planned.verify === 'location' || planned.verify === 'created',
   });
   const status = sent.exchange.response.status;
@@ -108,7 +109,7 @@ async function runSteps(run: CaseRun): Promise<undefined> {
   } else if (planned.verify === 'updated' || planned.verify === 'updated-as-sent' || planned.verify === 'deleted') {
     const url = sent.url.split('?')[0]!;
     const found = await readBack(get, url, run.idParamOf(url));
-    const check = planned.verify === 'deleted' ? stateDeleted : stateUpdated;
+    const check = planned.verify === 'deleted' ? useAfterFree : stateUpdated;
     const checked = run.failures.length;
     run.failures.push(...check(sent.exchange, found, operation, planned.verify === 'updated-as-sent' ? 'sent' : 'answer'));
     run.failedAt(sent.exchange, checked);

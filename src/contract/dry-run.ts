@@ -33,7 +33,7 @@ export function dryRunLines({ plan, workflows, options }: PreparedRun): string[]
   }
   for (const c of plan.cases) {
     const check = c.id.startsWith(`${c.operationId}/`) ? c.id.slice(c.operationId.length + 1) : c.id;
-    lines.push(`${PHASE_OF[c.kind]}\t${c.operationId}\t${c.method} ${c.path}\t${check}${c.destructive ? '\tdestructive' : ''}${c.skipReason ? `\tskipped: ${c.skipReason}` : ''}`);
+    lines.push(`${PHASE_OF[c.kind]}\t${c.operationId}\t${c.request.method ?? c.method} ${c.path}\t${check}${c.destructive ? '\tdestructive' : ''}${c.skipReason ? `\tskipped: ${c.skipReason}` : ''}`);
     if (c.skipReason) continue;
     const setUp = [...c.fixtures.flatMap((name) => [...plan.recipes.get(name)!.prepare, plan.recipes.get(name)!.request]), ...c.prepare];
     for (const t of setUp) lines.push(`\tbefore: ${request(t)} (${t.operationId})`);

@@ -13,6 +13,8 @@ import type { Plan } from './plan.js';
 import { TransportError, type Transport } from './transport.js';
 import { createPacer } from './pacer.js';
 import { createCredentialWatch } from './credential-refusal.js';
+import { CHECK_NAMES } from './checks/registry.js';
+import { withSelectedChecks } from './checks/selection.js';
 import { budgetSpentReason, createGenerationBudget, GENERATING_KINDS } from './phases/generation-budget.js';
 
 export interface EngineDeps {
@@ -60,7 +62,8 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     credentialWatch: createCredentialWatch(),
     emit: deps.emit,
     exercised: new Map(),
-    redactor: deps.redactor,
+    // Every case result passes here before any report sees it: the one place --checks and --exclude-checks drop failures.
+    redactor: selecting(deps.redactor, options.checks),
     generation: createGenerationBudget(deps.clock, options.timeBudgetMs),
     ownRecords: new OwnRecords(),
     leftBehind: [],
@@ -109,6 +112,13 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
   };
   deps.emit({ type: 'run-finished', summary });
   return summary;
+}
+
+const KNOWN_CHECKS = new Set(CHECK_NAMES);
+
+function selecting(redactor: Redactor, checks: ReadonlySet<string>): Redactor {
+  if (checks.size === KNOWN_CHECKS.size) return redactor;
+  return { ...redactor, result: (result) => withSelectedChecks(redactor.result(result), checks, KNOWN_CHECKS) };
 }
 
 /** A credential every first answer refused: the run could not be made (exit 2), not 300 failed cases. */

@@ -6,6 +6,9 @@ import { sunsetStatuses } from './positive-cases.js';
 import type { RequestTemplate } from './request-template.js';
 import { isCheckedTarget, unknownReferenceStatus } from '../spec/record-references.js';
 import { asReferenceTarget, requestProperties, resourceFor } from './resources.js';
+import { IGNORED_AUTH } from './checks/ignored-auth.js';
+import { MISSING_REQUIRED_HEADER } from './checks/missing-required-header.js';
+import { unsupportedMethodCases } from './unsupported-method-cases.js';
 import { invalidParameterValue, requestBodies, requestSchema, unknownIdValue, wrongTypeValue } from './sample-value.js';
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
@@ -20,13 +23,13 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
   const body = requestBodies(operation)[0]?.value;
   const valid = (credentials: RequestTemplate['credentials']) => planner.template(operation, credentials, body === undefined ? {} : { body });
   const cases: PlannedCase[] = [];
-  const add = (suffix: string, title: string, request: RequestTemplate, expect: string[], extra: { expectCode?: string; anyValue?: boolean } = {}) =>
+  const add = (suffix: string, title: string, request: RequestTemplate, expect: string[], extra: { expectCode?: string; anyValue?: boolean; check?: string } = {}) =>
     cases.push(planner.makeCase(operation, { id: `${operation.operationId}/negative/${suffix}`, title: `${where} ${title}`, kind: 'negative', request, expect, ...extra }));
 
   if (requiresCredential(operation)) {
     const expect = noCredentialStatuses(operation);
     // Authentication comes before looking anything up, so path values need not name real records.
-    add('no-key', `without an API key answers ${expect.join(' or ')}`, valid('none'), expect, { anyValue: true });
+    add('no-key', `without an API key answers ${expect.join(' or ')}`, valid('none'), expect, { anyValue: true, check: IGNORED_AUTH.name });
   }
   const invalid = invalidRequestStatuses(operation);
   if (invalid) {
@@ -54,6 +57,12 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
       break;
     }
   }
+  for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required)) {
+    const request = valid('api-key');
+    const { [header.name]: _dropped, ...rest } = request.headers ?? {};
+    request.headers = rest;
+    add(`missing-header:${header.name}`, `without its required header ${header.name} answers 4xx`, request, ['4XX'], { check: MISSING_REQUIRED_HEADER.name });
+  }
   if (body !== undefined && operation.responses['415']) {
     add('unsupported-media-type', 'with its JSON body sent as text/plain answers 415', { ...valid('api-key'), contentType: 'text/plain' }, ['415']);
   }
@@ -75,6 +84,7 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     const code = documentedBodyProperty(operation, 403, 'code') ? 'forbidden' : undefined;
     add('read-only-key', `with the read-only key answers 403${code ? ` ${code}` : ''}`, valid('readonly-key'), ['403'], code ? { expectCode: code } : {});
   }
+  cases.push(...unsupportedMethodCases(planner, operation));
   return cases;
 }
 

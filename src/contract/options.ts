@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { CHECK_NAMES } from './checks/registry.js';
+import { MAX_RESPONSE_TIME } from './checks/max-response-time.js';
 import { ContractRunError } from './contract-error.js';
 import type { RateCeiling } from './pacer.js';
 import { normalizePhaseOptions, type PhaseName } from './phases/phase-options.js';
@@ -61,6 +63,13 @@ export interface ContractOptionsInput {
   allowDestructive?: boolean;
   /** Print the plan and send nothing. */
   dryRun?: boolean;
+  // Named checks (INTERFACE section 16, checks/registry.ts).
+  /** Only these checks (`--checks a,b`); default every check of the registry. */
+  checks?: readonly string[];
+  /** Not these checks (`--exclude-checks a,b`). */
+  excludeChecks?: readonly string[];
+  /** `--max-response-time MS`: an answer slower than this fails max_response_time. */
+  maxResponseTimeMs?: number;
 }
 
 /** Options after normalisation at the edge: nothing inside the runner re-checks them. */
@@ -96,6 +105,9 @@ export interface ContractOptions {
   workflowsOnly: boolean;
   allowDestructive: boolean;
   dryRun: boolean;
+  /** The checks whose failures the run reports (the registry's names after --checks and --exclude-checks). */
+  checks: ReadonlySet<string>;
+  maxResponseTimeMs: number | undefined;
 }
 
 export const DEFAULT_MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
@@ -142,7 +154,31 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     ...normalizeWorkflowOptions(input),
     allowDestructive: input.allowDestructive === true,
     dryRun: input.dryRun === true,
+    ...normalizeCheckOptions(input),
   };
+}
+
+/**
+ * `--checks`, `--exclude-checks` and `--max-response-time` into the set of checks the run reports.
+ * An unknown name is a mistake (exit 2, with the list); max_response_time is on only with its limit.
+ */
+function normalizeCheckOptions(input: ContractOptionsInput): Pick<ContractOptions, 'checks' | 'maxResponseTimeMs'> {
+  const names = (flag: string, raw: readonly string[] | undefined) => {
+    const listed = (raw ?? []).flatMap((item) => item.split(',')).map((name) => name.trim()).filter(Boolean);
+    const unknown = listed.filter((name) => !CHECK_NAMES.includes(name));
+    if (unknown.length > 0) throw new ContractRunError(`${flag}: unknown check${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; the checks are ${CHECK_NAMES.join(', ')} (see --list-checks)`);
+    return listed;
+  };
+  const only = names('--checks', input.checks);
+  const excluded = new Set(names('--exclude-checks', input.excludeChecks));
+  if (input.checks !== undefined && only.length === 0) throw new ContractRunError(`--checks names no check; the checks are ${CHECK_NAMES.join(', ')} (see --list-checks)`);
+  const limit = input.maxResponseTimeMs;
+  if (limit !== undefined && (typeof limit !== 'number' || !Number.isFinite(limit) || limit < 0)) {
+    throw new ContractRunError(`--max-response-time must be a number of milliseconds >= 0 (got '${String(limit)}')`);
+  }
+  if (limit === undefined && only.includes(MAX_RESPONSE_TIME.name)) throw new ContractRunError(`--checks ${MAX_RESPONSE_TIME.name} needs --max-response-time MS`);
+  const chosen = only.length > 0 ? only : CHECK_NAMES;
+  return { checks: new Set(chosen.filter((name) => !excluded.has(name))), maxResponseTimeMs: limit };
 }
 
 function normalizeWorkflowOptions(input: ContractOptionsInput): Pick<ContractOptions, 'workflows' | 'workflowInputs' | 'workflowsOnly'> {

@@ -9,6 +9,7 @@ import { documents } from './documented-response.js';
 import { negativeCases } from './negative-cases.js';
 import { NOT_SENT } from './own-records.js';
 import type { ContractOptions } from './options.js';
+import type { Plan } from './plan-shape.js';
 import { Planner, type FixtureRecipe, type PlannedCase } from './planner.js';
 import { positiveCases } from './positive-cases.js';
 import { applicablePrerequisites, bundledPrerequisites, type PrerequisiteEntry } from './prerequisites.js';
@@ -20,20 +21,7 @@ import type { PhaseName } from './phases/phase-options.js';
 
 export type { PlannedCase, FixtureRecipe } from './planner.js';
 
-/** Everything the engine needs, built from the document alone before any request is made. */
-export interface Plan {
-  file: string;
-  index: OperationIndex;
-  /** The operations the filters kept, in document order. */
-  selected: readonly Operation[];
-  resources: ReadonlyMap<string, Resource>;
-  recipes: ReadonlyMap<string, FixtureRecipe>;
-  schemas: SchemaRegistry;
-  /** The document's securitySchemes, and its top-level security (for URLs of no known operation). */
-  securitySchemes: SecuritySchemes;
-  security: SecurityRequirements;
-  cases: readonly PlannedCase[];
-}
+export type { Plan } from './plan-shape.js';
 
 export type PlanOptions = Pick<ContractOptions, 'tags' | 'operations' | 'skipStability' | 'includeRateLimit'> & {
   readonlyKey?: string | undefined;

@@ -24,6 +24,8 @@ export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'me
   /** Statuses the request may answer (documented keys). */
   expect: readonly string[];
   expectCode?: string;
+  /** The named check the expected status is judged by, where the statuses alone do not say (`ignored_auth`). */
+  check?: string;
   /** What to verify after the request. */
   verify?: 'location' | 'created' | 'updated' | 'updated-as-sent' | 'deleted';
   skipReason?: string;
@@ -233,7 +235,9 @@ export class Planner {
    */
   destructive(template: RequestTemplate): boolean {
     const operation = this.index.byId(template.operationId)!;
-    if (!changesRecords(operation.method)) return false;
+    const method = template.method?.toLowerCase() ?? operation.method;
+    // A method the path does not document (the unsupported-method case) is a write of unknown effect, unless it is GET.
+    if (!changesRecords(method) && (template.method === undefined || method === 'get')) return false;
     const name = targetParameter(operation);
     const source = name === undefined ? undefined : template.pathParams[name];
     return !(source && 'fixture' in source && this.recipes.get(source.fixture)?.resource !== undefined);

@@ -2,7 +2,7 @@ import type { Operation } from '../spec/operation-index.js';
 import { placeCredentials, setHeader, type RunCredentials } from './credential-placement.js';
 import { isJsonMediaType } from './documented-response.js';
 import type { Exchange } from './events.js';
-import type { Plan } from './plan.js';
+import type { Plan } from './plan-shape.js';
 import { linkValue } from './runtime-expression.js';
 import type { Credentials, RequestTemplate } from './request-template.js';
 import type { OutgoingRequest } from './transport.js';

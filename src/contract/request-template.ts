@@ -21,4 +21,6 @@ export interface RequestTemplate {
   /** The body's Content-Type when it is not `application/json` (a 415 case sends JSON as text/plain). */
   contentType?: string;
   credentials: Credentials;
+  /** A method other than the operation's (the unsupported-method case sends one the path does not document). */
+  method?: string;
 }

@@ -21,6 +21,7 @@ import { readRequestBody } from './read-request-body.js';
 import type { MockRequest } from '../mock/mock-request.js';
 import { createRequestChecks } from '../mock/request-checks.js';
 import { ViolationLog, type ProxiedExchange } from './violation-log.js';
+import { RESPONSE_SCHEMA_CONFORMANCE } from '../contract/checks/response-schema-conformance.js';
 
 export interface ProxyOptions {
   upstream: string;
@@ -116,7 +117,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     let failures: Failure[] = operation ? checkAnswer(exchange, operation, schemas, clock.now()) : [undocumentedOperation(exchange)];
     if (parsed.problem) failures.unshift(parsed.problem);
     // Past the size limit only the status and headers were checked; the body went on unread.
-    if (!read.whole) failures = failures.filter((f) => f.check !== 'body-schema');
+    if (!read.whole) failures = failures.filter((f) => f.check !== RESPONSE_SCHEMA_CONFORMANCE.name);
     const entry = new MaskedEntry(
       { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, method, requestPath: url.pathname, status: answer.status, violationCount: failures.length, exchange, failures, requestBody: body, secrets: masker.secretsOf(req.headers, target, answer.headers) },
       masker,

@@ -73,10 +73,10 @@ describe('petstore-kit proxy', () => {
       const proxy = await proxyRun(defective.url, out);
       await script(proxy.url);
       expect(await proxy.stop()).toBe(1);
-      expect(proxy.stdout()).toMatch(/✗ POST \/pets -> 201: \d+ violations?\n\s+body-schema: /);
+      expect(proxy.stdout()).toMatch(/✗ POST \/pets -> 201: \d+ violations?\n\s+response_schema_conformance: /);
       const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8'));
       expect(report.totals.failed).toBeGreaterThan(0);
-      expect(JSON.stringify(report)).toContain('body-schema');
+      expect(JSON.stringify(report)).toContain('response_schema_conformance');
     } finally {
       await defective.close();
     }

@@ -38,17 +38,17 @@ const frozen = new Map<string, string>();
 
 /** At least 15 defective variants of a server, one at a time, each with the check that must catch it. */
 export const DEFECTS: readonly Defect[] = [
-  { name: 'wrong-field-type', caughtBy: 'body-schema', description: 'pet id sent as a string', onResponse: petBody((p) => void (p.id = String(p.id))) },
-  { name: 'bad-enum', caughtBy: 'body-schema', description: "pet status 'lost', not in the enum", onResponse: petBody((p) => void (p.status = 'lost')) },
-  { name: 'missing-required', caughtBy: 'body-schema', description: 'pet without its required name', onResponse: petBody((p) => void delete p.name) },
-  { name: 'extra-field', caughtBy: 'body-schema', description: 'pet with a nickname the document does not name', onResponse: petBody((p) => void (p.nickname = 'Buddy')) },
+  { name: 'wrong-field-type', caughtBy: 'response_schema_conformance', description: 'pet id sent as a string', onResponse: petBody((p) => void (p.id = String(p.id))) },
+  { name: 'bad-enum', caughtBy: 'response_schema_conformance', description: "pet status 'lost', not in the enum", onResponse: petBody((p) => void (p.status = 'lost')) },
+  { name: 'missing-required', caughtBy: 'response_schema_conformance', description: 'pet without its required name', onResponse: petBody((p) => void delete p.name) },
+  { name: 'extra-field', caughtBy: 'response_schema_conformance', description: 'pet with a nickname the document does not name', onResponse: petBody((p) => void (p.nickname = 'Buddy')) },
   {
     name: 'bad-date-time',
-    caughtBy: 'body-schema',
+    caughtBy: 'response_schema_conformance',
     description: "order shipDate 'tomorrow', not an RFC 3339 date-time",
     onResponse: (r, req) => (isOrders(req) && ok(r) ? mapJson(r, eachRecord((o) => void (o.shipDate = 'tomorrow'))) : r),
   },
-  { name: 'missing-rate-limit-header', caughtBy: 'headers-documented', description: 'no X-RateLimit-Remaining', onResponse: (r) => withHeaders(r, (h) => delete h['x-ratelimit-remaining']) },
+  { name: 'missing-rate-limit-header', caughtBy: 'response_headers_conformance', description: 'no X-RateLimit-Remaining', onResponse: (r) => withHeaders(r, (h) => delete h['x-ratelimit-remaining']) },
   {
     name: 'ratelimit-field-disagrees',
     caughtBy: 'rate-limit-consistency',
@@ -82,7 +82,7 @@ export const DEFECTS: readonly Defect[] = [
   },
   {
     name: 'auth-not-enforced',
-    caughtBy: 'status-expected',
+    caughtBy: 'ignored_auth',
     description: 'requests without a key are answered as if they had one',
     onRequest: (req) => (req.headers['x-api-key'] ? req : { ...req, headers: { ...req.headers, 'x-api-key': FULL_KEY } }),
   },
@@ -94,7 +94,7 @@ export const DEFECTS: readonly Defect[] = [
   },
   {
     name: 'unknown-field-accepted',
-    caughtBy: 'status-expected',
+    caughtBy: 'negative_data_rejection',
     description: 'an unknown body field is dropped instead of refused with 400',
     onRequest: (req) => {
       if (!req.body.includes('unexpectedField')) return req;
@@ -104,11 +104,11 @@ export const DEFECTS: readonly Defect[] = [
   },
   {
     name: 'undocumented-status',
-    caughtBy: 'status-documented',
+    caughtBy: 'status_code_conformance',
     description: 'GET /pets answers 202 instead of 200',
     onResponse: (r, req) => (req.method === 'GET' && pathOf(req) === '/pets' && r.status === 200 ? { ...r, status: 202 } : r),
   },
-  { name: 'wrong-201', caughtBy: 'status-documented', description: 'creates answer 200 instead of 201', onResponse: (r, req) => (req.method === 'POST' && r.status === 201 ? { ...r, status: 200 } : r) },
+  { name: 'wrong-201', caughtBy: 'status_code_conformance', description: 'creates answer 200 instead of 201', onResponse: (r, req) => (req.method === 'POST' && r.status === 201 ? { ...r, status: 200 } : r) },
   { name: 'missing-location', caughtBy: 'location', description: 'a 201 without Location', onResponse: (r) => (r.status === 201 ? withHeaders(r, (h) => delete h['location']) : r) },
   {
     name: 'wrong-location',
@@ -118,7 +118,7 @@ export const DEFECTS: readonly Defect[] = [
   },
   {
     name: 'wrong-content-type',
-    caughtBy: 'content-type',
+    caughtBy: 'content_type_conformance',
     description: 'JSON served as text/plain',
     onResponse: (r) => (isJson(r) ? withHeaders(r, (h) => void (h['content-type'] = 'text/plain; charset=utf-8')) : r),
   },
@@ -128,14 +128,14 @@ export const DEFECTS: readonly Defect[] = [
     description: 'Error.status is one more than the HTTP status',
     onResponse: (r) => (r.status >= 400 ? mapJson(r, (b) => ({ ...(b as object), status: r.status + 1 })) : r),
   },
-  { name: 'missing-www-authenticate', caughtBy: 'headers-documented', description: 'a 401 without WWW-Authenticate', onResponse: (r) => (r.status === 401 ? withHeaders(r, (h) => delete h['www-authenticate']) : r) },
-  { name: 'missing-total-count', caughtBy: 'headers-documented', description: 'lists without X-Total-Count', onResponse: (r) => withHeaders(r, (h) => delete h['x-total-count']) },
-  { name: 'missing-deprecation-header', caughtBy: 'headers-documented', description: 'GET /pets/{petId} without Deprecation', onResponse: (r) => withHeaders(r, (h) => delete h['deprecation']) },
-  { name: 'bad-deprecation-syntax', caughtBy: 'headers-documented', description: "Deprecation: true (an old draft's syntax, not RFC 9745)", onResponse: (r) => (r.headers['deprecation'] ? withHeaders(r, (h) => void (h['deprecation'] = 'true')) : r) },
-  { name: 'bad-sunset-syntax', caughtBy: 'headers-documented', description: 'Sunset as an ISO 8601 instant, not an HTTP-date', onResponse: (r) => (r.headers['sunset'] ? withHeaders(r, (h) => void (h['sunset'] = '2027-06-30T23:59:59Z')) : r) },
+  { name: 'missing-www-authenticate', caughtBy: 'response_headers_conformance', description: 'a 401 without WWW-Authenticate', onResponse: (r) => (r.status === 401 ? withHeaders(r, (h) => delete h['www-authenticate']) : r) },
+  { name: 'missing-total-count', caughtBy: 'response_headers_conformance', description: 'lists without X-Total-Count', onResponse: (r) => withHeaders(r, (h) => delete h['x-total-count']) },
+  { name: 'missing-deprecation-header', caughtBy: 'response_headers_conformance', description: 'GET /pets/{petId} without Deprecation', onResponse: (r) => withHeaders(r, (h) => delete h['deprecation']) },
+  { name: 'bad-deprecation-syntax', caughtBy: 'response_headers_conformance', description: "Deprecation: true (an old draft's syntax, not RFC 9745)", onResponse: (r) => (r.headers['deprecation'] ? withHeaders(r, (h) => void (h['deprecation'] = 'true')) : r) },
+  { name: 'bad-sunset-syntax', caughtBy: 'response_headers_conformance', description: 'Sunset as an ISO 8601 instant, not an HTTP-date', onResponse: (r) => (r.headers['sunset'] ? withHeaders(r, (h) => void (h['sunset'] = '2027-06-30T23:59:59Z')) : r) },
   {
     name: 'delete-not-effective',
-    caughtBy: 'state-deleted',
+    caughtBy: 'use_after_free',
     description: 'DELETE answers 204 and deletes nothing',
     onRequest: async (req, forward) => {
       if (req.method !== 'DELETE' || !req.headers['x-api-key']) return req;

@@ -52,6 +52,8 @@ export function createFakeCategoriesApi(clock: ManualClock, defects: FakeApiDefe
     used += 1;
     const item = /^\/categories\/([^/]+)$/.exec(url.pathname);
     if (url.pathname !== '/categories' && !item) return error(404, 'not_found');
+    const allowed = item ? ['GET', 'PUT', 'DELETE'] : ['GET', 'POST'];
+    if (!allowed.includes(method)) return error(405, 'method_not_allowed', { allow: allowed.join(', ') });
     if (method !== 'GET' && key === 'ro') return error(403, 'forbidden');
     if ((method === 'POST' || method === 'PUT') && !(headers.get('content-type') ?? '').startsWith('application/json')) return error(415, 'unsupported_media_type');
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;

@@ -50,11 +50,11 @@ const categories = (phases: string[], operations = ['createCategory']) => ({ pha
 
 export const DEEP_DEFECTS: readonly DeepDefect[] = [
   {
-    name: 'boundary-500-at-maxLength', caughtBy: 'status-expected', description: 'a pet name of exactly 100 characters gets a 500', run: { phases: ['boundary'], operations: ['createPet'] },
+    name: 'boundary-500-at-maxLength', caughtBy: 'not_a_server_error', description: 'a pet name of exactly 100 characters gets a 500', run: { phases: ['boundary'], operations: ['createPet'] },
     onRequest: (req) => (req.method === 'POST' && pathOf(req) === '/pets' && (JSON.parse(req.body || '{}') as { name?: string }).name?.length === 100 ? internalError({ status: 500, headers: {}, body: '' }) : req),
   },
   {
-    name: 'one-past-bound-accepted', caughtBy: 'status-expected', description: 'a category name of 101 characters is cut to 100 and accepted', run: { phases: ['boundary'], operations: ['createCategory'] },
+    name: 'one-past-bound-accepted', caughtBy: 'negative_data_rejection', description: 'a category name of 101 characters is cut to 100 and accepted', run: { phases: ['boundary'], operations: ['createCategory'] },
     onRequest: (req) => {
       if (req.method !== 'POST' || pathOf(req) !== '/categories') return req;
       const sent = JSON.parse(req.body || '{}') as { name?: unknown };
@@ -118,7 +118,7 @@ export const DEEP_DEFECTS: readonly DeepDefect[] = [
     },
   },
   {
-    name: 'server-error-on-a-space', caughtBy: 'no-server-error', description: 'POST /categories answers 500 when the name holds a space', run: categories(['fuzz']),
+    name: 'server-error-on-a-space', caughtBy: 'not_a_server_error', description: 'POST /categories answers 500 when the name holds a space', run: categories(['fuzz']),
     onRequest: (req) => (req.method === 'POST' && pathOf(req) === '/categories' && /\s/.test(String((JSON.parse(req.body || '{}') as { name?: unknown }).name ?? '')) ? internalError({ status: 500, headers: {}, body: '' }) : req),
   },
   {

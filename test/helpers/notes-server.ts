@@ -38,6 +38,10 @@ export async function startNotesServer(options: { defect?: 'auth-not-enforced' |
     res.setHeader('X-RateLimit-Reset', '60');
     const text = await readBody(req);
     if (req.method === 'GET' && url.pathname === '/health') return send(res, 200, { ok: true });
+    if (url.pathname === '/health') {
+      res.setHeader('Allow', 'GET');
+      return send(res, 405, { status: 'error', message: 'method not allowed' });
+    }
     const item = /^\/notes\/([^/]+)$/.exec(url.pathname);
     const nested = /^\/notes\/([^/]+)\/comments(?:\/([^/]+))?$/.exec(url.pathname);
     if (url.pathname !== '/notes' && !item && !nested) return send(res, 404, { status: 'error', message: 'no such path' });
@@ -65,6 +69,8 @@ export async function startNotesServer(options: { defect?: 'auth-not-enforced' |
       res.writeHead(204).end();
       return;
     }
+    // RFC 9110 section 15.5.6: a 405 names the methods the resource has.
+    res.setHeader('Allow', item ? 'GET, DELETE' : 'POST');
     return send(res, 405, { status: 'error', message: 'method not allowed' });
   }
 
@@ -86,7 +92,10 @@ export async function startNotesServer(options: { defect?: 'auth-not-enforced' |
       return send(res, 201, comment);
     }
     const comment = rawId === undefined ? undefined : comments.get(`${noteKey}/${rawId}`);
-    if (rawId === undefined || (req.method !== 'GET' && req.method !== 'DELETE')) return send(res, 405, { status: 'error', message: 'method not allowed' });
+    if (rawId === undefined || (req.method !== 'GET' && req.method !== 'DELETE')) {
+      res.setHeader('Allow', rawId === undefined ? 'POST' : 'GET, DELETE');
+      return send(res, 405, { status: 'error', message: 'method not allowed' });
+    }
     if (!comment) return send(res, 404, { status: 'error', message: 'no such comment' });
     if (req.method === 'GET') return send(res, 200, comment);
     comments.delete(`${noteKey}/${comment.id}`);

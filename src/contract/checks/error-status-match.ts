@@ -1,6 +1,8 @@
 import { documentedBodyProperty } from '../documented-response.js';
-import type { Check } from './types.js';
+import type { Check, CheckInfo } from './types.js';
 import { describeRequest } from './types.js';
+
+export const ERROR_STATUS_MATCH: CheckInfo = { name: "error-status-match", checks: "an error body's numeric status equals the HTTP status it came with", basis: "the document's error schema names a numeric status" };
 
 /**
  * An error body's `status` equals the HTTP status it came with, where the document's error schema
@@ -16,7 +18,7 @@ export const errorStatusMatch: Check = (exchange, operation) => {
   if (claimed === status) return [];
   return [
     {
-      check: 'error-status-match',
+      check: ERROR_STATUS_MATCH.name,
       message: `${describeRequest(exchange)} answered HTTP ${status} with an Error whose status is ${JSON.stringify(claimed)}`,
       expected: String(status),
       actual: JSON.stringify(claimed),

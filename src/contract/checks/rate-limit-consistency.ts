@@ -1,8 +1,10 @@
 import type { Failure } from '../events.js';
 import { documentsHeader } from '../documented-response.js';
 import { parseImfFixdate, parseRateLimitField, parseWholeNumber } from '../http-syntax.js';
-import type { Check } from './types.js';
+import type { Check, CheckInfo } from './types.js';
 import { describeRequest } from './types.js';
+
+export const RATE_LIMIT_CONSISTENCY: CheckInfo = { name: "rate-limit-consistency", checks: "rate-limit headers agree with each other and with time; a 429 says when to come back", basis: "the documented rate-limit headers; the IETF RateLimit fields draft; RFC 6585 section 4" };
 
 /** Seconds of disagreement tolerated: `Date` has a resolution of one second and `t` is rounded up. */
 const SLACK_SECONDS = 2;
@@ -26,7 +28,7 @@ export const rateLimitConsistency: Check = (exchange, operation, context) => {
   const reset = parseWholeNumber(h['x-ratelimit-reset']);
   const failures: Failure[] = [];
   const fail = (message: string, header: string, expected: string, actual: string) =>
-    failures.push({ check: 'rate-limit-consistency', message: `${describeRequest(exchange)} -> ${exchange.response.status}: ${message}`, expected, actual, location: `header ${header}` });
+    failures.push({ check: RATE_LIMIT_CONSISTENCY.name, message: `${describeRequest(exchange)} -> ${exchange.response.status}: ${message}`, expected, actual, location: `header ${header}` });
 
   if (limit !== undefined && remaining !== undefined && remaining > limit) {
     fail(`X-RateLimit-Remaining ${remaining} exceeds X-RateLimit-Limit ${limit}`, 'X-RateLimit-Remaining', `<= ${limit}`, String(remaining));

@@ -1,5 +1,8 @@
+import type { CheckInfo } from './types.js';
 import type { Exchange, Failure } from '../events.js';
 import { parseWholeNumber } from '../http-syntax.js';
+
+export const RATE_LIMIT_COUNTDOWN: CheckInfo = { name: "rate-limit-countdown", checks: "driving a key to 429, X-RateLimit-Remaining falls by one a request within a window", basis: "the documented X-RateLimit-Remaining (--include-rate-limit)" };
 
 /**
  * Driving a key to 429: X-RateLimit-Remaining falls by exactly one a request, within one window
@@ -15,7 +18,7 @@ export function rateLimitCountdown(exchanges: readonly Exchange[]): Failure[] {
     if (previous && previous.reset === reset && remaining !== previous.remaining - 1) {
       return [
         {
-          check: 'rate-limit-countdown',
+          check: RATE_LIMIT_COUNTDOWN.name,
           message: `request ${i + 1} of the countdown: X-RateLimit-Remaining went from ${previous.remaining} to ${remaining}`,
           expected: String(previous.remaining - 1),
           actual: String(remaining),

@@ -14,6 +14,8 @@ export interface ReadBackWording {
   notReadBack: string;
   /** `the record reads back different from what the 201 said` */
   readsBackDifferent: string;
+  /** The check a record that does not read back at all fails (ensure_resource_availability after a create). */
+  notReadBackCheck?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export function readBackCheck(check: string, words: ReadBackWording): StateCheck
     if (readBack.outcome === 'gone' || readBack.outcome === 'not-followed') return failures;
     if (readBack.outcome !== 'found') {
       const status = readBack.exchanges.at(-1)?.response.status;
-      failures.push({ check, message: `${where}: ${words.notReadBack}`, expected: 'the record', actual: `status ${status ?? 'none'}` });
+      failures.push({ check: words.notReadBackCheck ?? check, message: `${where}: ${words.notReadBack}`, expected: 'the record', actual: `status ${status ?? 'none'}` });
       return failures;
     }
     const expected = against === 'sent' ? sent : bodiless ? sentFields(sent) : answered;

@@ -24,8 +24,25 @@ export interface CheckContext {
   receivedAt: number;
   /** A refusal (429, 503) the polite client waited out and then sent again. */
   waitedOut?: boolean;
+  /** The check a status this case expects is judged by (`ignored_auth` for a request without credentials); by default status-expected.ts picks it from the statuses. */
+  expectedCheck?: string;
+  /** The methods the document gives a path (lower-case), for allow_header_conformance. */
+  documentedMethods?: (path: string) => readonly string[];
+  /** `--max-response-time`: an answer slower than this many ms fails max_response_time. */
+  maxResponseTimeMs?: number;
   /** A GET of a 201's Location, when the engine made one. */
   readBack?: ReadBack;
+}
+
+/**
+ * A named check of the registry (registry.ts): its name (Schemathesis's where the meaning is the
+ * same, else the kit's own in kebab-case), what it checks, and its basis: what in the document or
+ * in HTTP makes the answer an error. Every failure's `check` is one of these names.
+ */
+export interface CheckInfo {
+  readonly name: string;
+  readonly checks: string;
+  readonly basis: string;
 }
 
 /** A response check: one small function per file, run on every response of the run. */

@@ -1,5 +1,5 @@
 import type { OperationIndex } from '../../spec/operation-index.js';
-import type { DeepRunner } from './deep-runner.js';
+import type { CaseRun } from '../case-run.js';
 
 /**
  * A model of one API's own rules, beyond what a document can say (the Petstore's section 7), run
@@ -13,5 +13,6 @@ export interface StatefulModel {
   /** The operation the case is planned on (its fixtures come from that operation), when the document fits the model. */
   anchor(index: OperationIndex): string | undefined;
   expect: string[];
-  run: DeepRunner;
+  /** As a DeepRunner (deep-runner.ts), spelt out here: deep-runner.ts reads the models, so importing its type would close a cycle. */
+  run: (run: CaseRun, setUp: () => Promise<void>) => Promise<undefined>;
 }

@@ -87,8 +87,9 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
       for (const id of model.seen) earlier.add(id);
     }
   }, ctx.options.maxExamples);
-  if (reusedEarlier && !run.failures.some((f) => f.check === 'id-reused')) {
-    fail(api, { check: 'id-reused', message: `${reusedEarlier.operationId} gave id ${reusedEarlier.id}, which a record of an earlier sequence had (freed by its DELETE or the case's cleanup; the --seed command line replays it, the curl script of one sequence cannot)`, actual: reusedEarlier.id, location: '$.id' });
+  // An id given again is use_after_free at $.id (a deleted record still reading is use_after_free at the status).
+  if (reusedEarlier && !run.failures.some((f) => f.check === 'use_after_free' && f.location === '$.id')) {
+    fail(api, { check: 'use_after_free', message: `${reusedEarlier.operationId} gave id ${reusedEarlier.id}, which a record of an earlier sequence had (freed by its DELETE or the case's cleanup; the --seed command line replays it, the curl script of one sequence cannot)`, actual: reusedEarlier.id, location: '$.id' });
   }
 }
 
@@ -195,7 +196,7 @@ class Create implements Step {
     const id = keyOf(api.resource, created);
     // A key the client chose (a username sent in the body) is not the server's to reuse.
     const chosen = isObject(this.body) && String((sentRecord(op, this.body) as Row)[keyField(api.resource, created)]) === id;
-    if (model.seen.has(id) && !chosen) fail(api, { check: 'id-reused', message: `${op.operationId} gave id ${id}, which an earlier record of this sequence had`, actual: id, location: '$.id' });
+    if (model.seen.has(id) && !chosen) fail(api, { check: 'use_after_free', message: `${op.operationId} gave id ${id}, which an earlier record of this sequence had`, actual: id, location: '$.id' });
     else if (model.earlier.has(id) && !chosen) model.reusedEarlier ??= id;
     model.seen.add(id);
     model.mine.set(id, created);
@@ -260,7 +261,7 @@ class Delete implements Step {
     // of a record that is gone; the list audit still checks that it left the list.
     if (!api.resource.read || !(documents(api.resource.read, '404') || documents(api.resource.read, '410'))) return;
     const found = await readBack(api, id);
-    if (found.status !== 404 && found.status !== 410) fail(api, { check: 'state-deleted', message: `${api.resource.name} ${id} still reads ${found.status} after its DELETE`, expected: '404', actual: String(found.status) });
+    if (found.status !== 404 && found.status !== 410) fail(api, { check: 'use_after_free', message: `${api.resource.name} ${id} still reads ${found.status} after its DELETE`, expected: '404', actual: String(found.status) });
   }
   toString = () => `delete #${this.index}`;
 }

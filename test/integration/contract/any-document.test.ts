@@ -46,10 +46,12 @@ describe('the runner against a correct server of another document (Notes API: be
   it('passes every case with no false alarm, and leaves the server as it found it', async () => {
     const summary = await run(server);
     expect(notPassed(summary)).toEqual([]);
-    // The default phases, boundary included: 28 cases of examples and negatives, 16 boundary ones;
-    // the DELETEs of unknown ids are not sent without --allow-destructive.
-    expect(summary.totals).toMatchObject({ cases: 44, passed: 42, failed: 0, errors: 0, skipped: 2 });
+    // The default phases, boundary included: 28 cases of examples and negatives, 16 boundary ones,
+    // an undocumented method on each of the 5 paths; the DELETEs of unknown ids and the POST to
+    // /health are not sent without --allow-destructive.
+    expect(summary.totals).toMatchObject({ cases: 49, passed: 46, failed: 0, errors: 0, skipped: 3 });
     expect(summary.cases.filter((c) => c.status === 'skipped').map((c) => [c.method, c.reason])).toEqual([
+      ['GET', 'not sent: could change records this run did not create (--allow-destructive sends it)'],
       ['DELETE', 'not sent: could change records this run did not create (--allow-destructive sends it)'],
       ['DELETE', 'not sent: could change records this run did not create (--allow-destructive sends it)'],
     ]);
@@ -90,7 +92,7 @@ describe('the runner against a correct server of another document (Notes API: be
     const broken = await startNotesServer({ defect: 'auth-not-enforced' });
     try {
       const summary = await run(broken);
-      expect(failedChecks(summary)).toEqual(['status-expected']);
+      expect(failedChecks(summary)).toEqual(['ignored_auth']);
       expect(summary.cases.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual(NO_KEY);
     } finally {
       await broken.close();
@@ -111,10 +113,12 @@ describe('cases that cannot be set up are skipped, counted in every report, and 
     // Everything that needs a note is skipped, no-key cases included (they ask about a real note).
     expect(report.cases.filter((c) => c.status === 'passed').map((c) => c.id)).toEqual([
       'health/positive/plain',
+      'health/negative/unsupported-method:post',
       'createNote/negative/no-key',
       'createNote/negative/bad-body:missing-title',
       'createNote/negative/bad-body:wrong-type-title',
       'createNote/negative/bad-body:extra-field',
+      'createNote/negative/unsupported-method:get',
       'readNote/negative/unknown-id',
       'removeNote/negative/unknown-id',
       'addComment/negative/unknown-id',
@@ -122,11 +126,12 @@ describe('cases that cannot be set up are skipped, counted in every report, and 
     expect(skipped.map((c) => c.id).slice(0, 3)).toEqual(['createNote/positive/example:example', 'createNote/state/created-reads-back', 'readNote/positive/plain']);
     expect(skipped[0]!.reason).toBe(`createNote needs reserveQuota first (a note takes quota; ${file}), which the document does not define`);
     expect(skipped[2]!.reason).toMatch(/^cannot create the note it needs: createNote needs reserveQuota first/);
-    expect(report.totals).toMatchObject({ skipped: 20, failed: 0, errors: 0, passed: 8 });
-    expect(stdout).toContain('Skipped (20)');
+    // 20, and the undocumented methods on the three paths under a note.
+    expect(report.totals).toMatchObject({ skipped: 23, failed: 0, errors: 0, passed: 10 });
+    expect(stdout).toContain('Skipped (23)');
     const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
-    expect(junit.match(/<skipped message="[^"]*reserveQuota/g)).toHaveLength(20);
-    expect(junit).toMatch(/<testsuites [^>]*skipped="20"/);
+    expect(junit.match(/<skipped message="[^"]*reserveQuota/g)).toHaveLength(23);
+    expect(junit).toMatch(/<testsuites [^>]*skipped="23"/);
     const html = await readFile(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('Skipped: createNote needs reserveQuota first');
   });
@@ -137,7 +142,8 @@ describe('cases that cannot be set up are skipped, counted in every report, and 
     const report = JSON.parse(await readFile(join(out, 'basic', 'report.json'), 'utf8')) as RunSummary;
     const passed = report.cases.filter((c) => c.status === 'passed').map((c) => c.id);
     expect(passed).toEqual(['health/positive/plain', 'createNote/negative/no-key']);
-    expect(report.totals).toMatchObject({ passed: 2, skipped: 26, failed: 0, errors: 0 });
+    // 26, and the 5 unsupported-method cases (one a path), which need the bearer token too.
+    expect(report.totals).toMatchObject({ passed: 2, skipped: 31, failed: 0, errors: 0 });
     expect(report.cases.find((c) => c.id === 'createNote/positive/example:example')!.reason).toBe(
       'cannot make the request (createNote): it needs bearerAuth (http bearer), and the run was given no such credential (--api-key, --auth-basic, or a credential --header)',
     );

@@ -29,8 +29,8 @@ const EXPECTED: Record<string, Expectation> = {
   'paging-skips-one': stateful('createPet', 'list-link-walk'),
   'filter-combo-ignored': stateful('createPet', 'list-filter'),
   'order-after-update': stateful('createPet', 'list-order'),
-  'name-length-500': { phases: ['boundary'], operations: ['createPet'], check: 'status-expected' },
-  'patch-status-unchecked': { phases: ['boundary'], operations: ['updatePet'], check: 'status-expected' },
+  'name-length-500': { phases: ['boundary'], operations: ['createPet'], check: 'not_a_server_error' },
+  'patch-status-unchecked': { phases: ['boundary'], operations: ['updatePet'], check: 'negative_data_rejection' },
   'total-before-filter': stateful('createPet', 'list-total'),
   'link-next-skips-last': stateful('createPet', 'list-link-walk'),
   'soft-delete-listed': stateful('createPet', 'state-deleted-listed'),
@@ -38,12 +38,13 @@ const EXPECTED: Record<string, Expectation> = {
   'cancel-keeps-stock': stateful('placeOrder', 'stock-model'),
   'sold-pet-orderable': stateful('placeOrder', 'status-expected'),
   'retry-after-missing': { phases: [], operations: ['listCategories'], check: 'rate-limit-consistency', rateLimit: true },
-  'id-reused': { ...stateful('createCategory', 'id-reused'), maxExamples: 30 },
+  'id-reused': { ...stateful('createCategory', 'use_after_free'), maxExamples: 30 },
   'category-filter-string': stateful('createPet', 'list-filter'),
   'complete-filter-truthy': stateful('placeOrder', 'list-filter'),
-  'shipdate-no-zone': { phases: ['fuzz'], operations: ['placeOrder'], check: 'body-schema' },
+  'shipdate-no-zone': { phases: ['fuzz'], operations: ['placeOrder'], check: 'response_schema_conformance' },
   'category-delete-in-use': stateful('createPet', 'reference-deleted'),
-  'unknown-field-accepted': { phases: ['boundary'], operations: ['createCategory'], check: 'status-expected' },
+  'unknown-field-accepted': { phases: ['boundary'], operations: ['createCategory'], check: 'negative_data_rejection' },
+  'method-not-allowed-no-allow': { phases: ['negative'], operations: ['getPetById'], check: 'allow_header_conformance' },
 };
 
 /**
@@ -54,7 +55,7 @@ const EXPECTED: Record<string, Expectation> = {
 const HELD_OUT = [
   'patch-resets-status', 'put-resets-status', 'complete-leaves-pending', 'emoji-name-500', 'total-off-by-one',
   'category-put-keeps-description', 'name-length-utf16', 'name-quote-500', 'name-trimmed', 'unauthorized-no-challenge',
-  'method-not-allowed-no-allow', 'delete-again-204', 'patch-null-removes', 'limit-over-max-clamped', 'link-drops-filters',
+  'delete-again-204', 'patch-null-removes', 'limit-over-max-clamped', 'link-drops-filters',
   'deprecation-only-on-200', 'order-keeps-stock',
 ];
 

@@ -65,7 +65,7 @@ describe('petstore-kit contract against a defective variant', () => {
       stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
       const code = await runContractCli(['--base-url', proxy.url, '--api-key', FULL_KEY, '--operation', 'listPets'], { stdout });
       expect(code).toBe(1);
-      expect(text).toContain('content-type');
+      expect(text).toContain('content_type_conformance');
       expect(text).toContain('text/plain');
     } finally {
       await proxy.close();

@@ -32,21 +32,21 @@ const statusesOf = (text: string) => [...text.matchAll(/^HTTP\/1\.1 (\d{3})/gm)]
 
 describe('the deep phases against json-server 0.17.4, a server we did not write', () => {
   it('find that it validates no body: one past a bound, an unknown field, a broken constraint under fuzz all get 2xx', () => {
-    expect(checksOf('createPost/boundary/title-maxLength+1')).toEqual(['body-schema', 'status-expected']);
-    expect(checksOf('createPost/boundary/unknown-field')).toContain('status-expected');
-    expect(checksOf('updatePost/fuzz/one-constraint-broken')).toContain('status-expected');
+    expect(checksOf('createPost/boundary/title-maxLength+1')).toEqual(['negative_data_rejection', 'response_schema_conformance']);
+    expect(checksOf('createPost/boundary/unknown-field')).toContain('negative_data_rejection');
+    expect(checksOf('updatePost/fuzz/one-constraint-broken')).toContain('negative_data_rejection');
   });
 
   it('find that a JSON array posted as a post is stored and answered as one', () => {
     const failures = caseOf('createPost/boundary/body-wrong-type')!.failures;
-    expect(failures).toContainEqual(expect.objectContaining({ check: 'body-schema', location: '$', actual: '[]' }));
+    expect(failures).toContainEqual(expect.objectContaining({ check: 'response_schema_conformance', location: '$', actual: '[]' }));
   });
 
   it('find that a nested create stores the path id as a string and answers a Location that does not exist', () => {
     const failures = caseOf('createPostComment/positive/example:example')!.failures;
-    expect(failures).toContainEqual(expect.objectContaining({ check: 'body-schema', location: '$.postId', expected: 'type integer' }));
+    expect(failures).toContainEqual(expect.objectContaining({ check: 'response_schema_conformance', location: '$.postId', expected: 'type integer' }));
     expect(failures).toContainEqual(expect.objectContaining({ check: 'location', actual: '404' }));
-    expect(checksOf('createPostComment/boundary/path.postId-minimum-1')).toContain('status-expected');
+    expect(checksOf('createPostComment/boundary/path.postId-minimum-1')).toContain('negative_data_rejection');
   });
 
   it('find ids reused after a DELETE, with a repro that shows it alone on a fresh server', async () => {

@@ -366,7 +366,7 @@ describe('contract --workflows against a defective server', () => {
       const summary = await runWorkflows(proxy.url, PETSTORE_WORKFLOWS);
       const failed = summary.cases.filter((c) => c.status === 'failed');
       expect(failed.map((c) => c.id)).toEqual(['buyAndDeliver/createCategory']);
-      expect(failed[0]!.failures.map((f) => f.check)).toEqual(['status-documented', 'success-criteria']);
+      expect(failed[0]!.failures.map((f) => f.check)).toEqual(['status_code_conformance', 'success-criteria']);
       expect(failed[0]!.failures[1]!.message).toBe('step createCategory: successCriteria $statusCode == 201 not met ($statusCode = 200)');
       expect(summary.cases.filter((c) => c.status === 'skipped').map((c) => c.reason)).toEqual([
         ...PETSTORE_STEPS.slice(1).map(() => 'not run: step createCategory before it did not succeed'),
@@ -410,7 +410,7 @@ describe('contract --workflows against a defective server', () => {
       const summary = await runWorkflows(proxy.url, PETSTORE_WORKFLOWS);
       const failed = summary.cases.filter((c) => c.status === 'failed');
       expect(failed.map((c) => c.id)).toEqual(['buyAndDeliver/createPet', 'buyAndDeliver/petIsPending', 'buyAndDeliver/petIsSold']);
-      expect(new Set(failed.flatMap((c) => c.failures.map((f) => f.check)))).toEqual(new Set(['body-schema']));
+      expect(new Set(failed.flatMap((c) => c.failures.map((f) => f.check)))).toEqual(new Set(['response_schema_conformance']));
       expect(statuses(summary)['buyAndDeliver/removeCategory']).toBe('passed');
     } finally {
       await proxy.close();

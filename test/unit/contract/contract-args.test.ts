@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseContractArgs } from '../../../src/cli/contract-args.js';
+import { CHECK_NAMES } from '../../../src/contract/checks/registry.js';
 import { ContractRunError } from '../../../src/contract/contract-error.js';
 import { DEFAULT_SPEC_FILE, normalizeOptions, type ContractOptionsInput } from '../../../src/contract/options.js';
 
@@ -38,6 +39,8 @@ describe('contract flags', () => {
       workflowsOnly: false,
       allowDestructive: false,
       dryRun: false,
+      checks: new Set(CHECK_NAMES),
+      maxResponseTimeMs: undefined,
     });
     expect(DEFAULT_SPEC_FILE).toMatch(/\/spec\/petstore\.yaml$/);
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bodySchema } from '../../../../src/contract/checks/body-schema.js';
-import { contentType } from '../../../../src/contract/checks/content-type.js';
+import { responseSchemaConformance } from '../../../../src/contract/checks/response-schema-conformance.js';
+import { contentTypeConformance } from '../../../../src/contract/checks/content-type-conformance.js';
 import { errorStatusMatch } from '../../../../src/contract/checks/error-status-match.js';
 import { exchange } from '../../../helpers/contract-exchange.js';
 import { checkFixtures } from './check-fixtures.js';
@@ -14,7 +14,7 @@ const pet = { id: 7, name: 'Rex', categoryId: 1, status: 'available' };
 
 describe('body-schema', () => {
   it('passes a body that matches the documented schema', () => {
-    expect(bodySchema(exchange({ status: 200, body: [pet] }), f.op('listPets'), f.context())).toEqual([]);
+    expect(responseSchemaConformance(exchange({ status: 200, body: [pet] }), f.op('listPets'), f.context())).toEqual([]);
   });
 
   it.each([
@@ -23,29 +23,29 @@ describe('body-schema', () => {
     ['a missing required field', { id: 7, categoryId: 1 }, '$[0].name', "property 'name' present"],
     ['an extra field', { ...pet, nickname: 'R' }, '$[0].nickname', 'no property not named by the schema'],
   ])('fails %s, naming the JSON path and what was expected', (_what, item, path, expected) => {
-    const failures = bodySchema(exchange({ status: 200, body: [item] }), f.op('listPets'), f.context());
-    expect(failures).toEqual([expect.objectContaining({ check: 'body-schema', location: path, expected })]);
+    const failures = responseSchemaConformance(exchange({ status: 200, body: [item] }), f.op('listPets'), f.context());
+    expect(failures).toEqual([expect.objectContaining({ check: 'response_schema_conformance', location: path, expected })]);
   });
 
   it('fails a date-time that is not RFC 3339', () => {
     const order = { id: 1, petId: 1, quantity: 1, shipDate: 'tomorrow', complete: false };
-    const failures = bodySchema(exchange({ status: 200, body: order }), f.op('getOrderById'), f.context());
+    const failures = responseSchemaConformance(exchange({ status: 200, body: order }), f.op('getOrderById'), f.context());
     expect(failures).toEqual([expect.objectContaining({ location: '$.shipDate', expected: 'format date-time', actual: '"tomorrow"' })]);
   });
 
   it('fails an error body whose code is not the one documented for that status', () => {
-    const failures = bodySchema(exchange({ status: 404, body: { code: 'forbidden', message: 'x', status: 404 } }), f.op('getOrderById'), f.context());
+    const failures = responseSchemaConformance(exchange({ status: 404, body: { code: 'forbidden', message: 'x', status: 404 } }), f.op('getOrderById'), f.context());
     expect(failures.map((x) => x.location)).toEqual(['$.code']);
   });
 
   it('fails a body that is not JSON, and an empty one', () => {
-    expect(bodySchema(exchange({ status: 200, body: '{"id": 1,' }), f.op('getOrderById'), f.context())[0]).toMatchObject({ message: expect.stringContaining('not valid JSON') });
-    expect(bodySchema(exchange({ status: 200 }), f.op('getOrderById'), f.context())[0]).toMatchObject({ actual: 'empty' });
+    expect(responseSchemaConformance(exchange({ status: 200, body: '{"id": 1,' }), f.op('getOrderById'), f.context())[0]).toMatchObject({ message: expect.stringContaining('not valid JSON') });
+    expect(responseSchemaConformance(exchange({ status: 200 }), f.op('getOrderById'), f.context())[0]).toMatchObject({ actual: 'empty' });
   });
 
   it('lists at most five problems and counts the rest', () => {
     const items = Array.from({ length: 8 }, (_, i) => ({ ...pet, id: String(i + 1) }));
-    const failures = bodySchema(exchange({ status: 200, body: items }), f.op('listPets'), f.context());
+    const failures = responseSchemaConformance(exchange({ status: 200, body: items }), f.op('listPets'), f.context());
     expect(failures).toHaveLength(6);
     expect(failures[5]!.message).toContain('and 3 more schema problems');
   });
@@ -53,21 +53,21 @@ describe('body-schema', () => {
 
 describe('content-type', () => {
   it('passes application/json with a UTF-8 charset', () => {
-    expect(contentType(exchange({ status: 200, body: [] }), f.op('listPets'), f.context())).toEqual([]);
+    expect(contentTypeConformance(exchange({ status: 200, body: [] }), f.op('listPets'), f.context())).toEqual([]);
   });
 
   it('fails text/plain for a JSON body', () => {
-    const failures = contentType(exchange({ status: 200, body: [], headers: { 'content-type': 'text/plain' } }), f.op('listPets'), f.context());
-    expect(failures).toEqual([expect.objectContaining({ check: 'content-type', expected: 'application/json', actual: 'text/plain' })]);
+    const failures = contentTypeConformance(exchange({ status: 200, body: [], headers: { 'content-type': 'text/plain' } }), f.op('listPets'), f.context());
+    expect(failures).toEqual([expect.objectContaining({ check: 'content_type_conformance', expected: 'application/json', actual: 'text/plain' })]);
   });
 
   it('fails a JSON body declared in another charset', () => {
-    const failures = contentType(exchange({ status: 200, body: [], headers: { 'content-type': 'application/json; charset=iso-8859-1' } }), f.op('listPets'), f.context());
+    const failures = contentTypeConformance(exchange({ status: 200, body: [], headers: { 'content-type': 'application/json; charset=iso-8859-1' } }), f.op('listPets'), f.context());
     expect(failures).toHaveLength(1);
   });
 
   it('fails a 204 that has a body', () => {
-    const failures = contentType(exchange({ method: 'DELETE', status: 204, body: { ok: true } }), f.op('deletePet'), f.context());
+    const failures = contentTypeConformance(exchange({ method: 'DELETE', status: 204, body: { ok: true } }), f.op('deletePet'), f.context());
     expect(failures).toEqual([expect.objectContaining({ expected: 'no body' })]);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { headersDocumented } from '../../../../src/contract/checks/headers-documented.js';
+import { responseHeadersConformance } from '../../../../src/contract/checks/response-headers-conformance.js';
 import { DEPRECATION_HEADERS, exchange } from '../../../helpers/contract-exchange.js';
 import { checkFixtures } from './check-fixtures.js';
 
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 
 const pet = { id: 1, name: 'Rex', categoryId: 1, status: 'available' };
-const checkOf = (parts: Parameters<typeof exchange>[0], operationId: string) => headersDocumented(exchange(parts), f.op(operationId), f.context());
+const checkOf = (parts: Parameters<typeof exchange>[0], operationId: string) => responseHeadersConformance(exchange(parts), f.op(operationId), f.context());
 
 describe('headers-documented', () => {
   it('passes a list with the rate-limit headers and X-Total-Count', () => {
@@ -18,7 +18,7 @@ describe('headers-documented', () => {
 
   it('fails a response without a rate-limit header', () => {
     expect(checkOf({ status: 200, body: [pet], headers: { 'x-total-count': '1', 'x-ratelimit-remaining': undefined } }, 'listPets')).toEqual([
-      expect.objectContaining({ check: 'headers-documented', location: 'header X-RateLimit-Remaining', actual: 'absent' }),
+      expect.objectContaining({ check: 'response_headers_conformance', location: 'header X-RateLimit-Remaining', actual: 'absent' }),
     ]);
   });
 
@@ -55,10 +55,10 @@ describe('headers-documented', () => {
       const bare = { ...f.op('getPetById'), deprecatedAt: undefined, sunset: undefined };
       const plain = exchange({ status: 200, body: pet, headers: { ...DEPRECATION_HEADERS, deprecation: undefined, sunset: undefined } });
       const signals = (failures: { message: string }[]) => failures.filter((x) => x.message.includes('deprecated operation but has no Deprecation'));
-      expect(signals(headersDocumented(plain, bare, f.context()))).toEqual([]);
-      expect(signals(headersDocumented(plain, f.op('getPetById'), f.context()))).toHaveLength(1);
+      expect(signals(responseHeadersConformance(plain, bare, f.context()))).toEqual([]);
+      expect(signals(responseHeadersConformance(plain, f.op('getPetById'), f.context()))).toHaveLength(1);
       const draft = exchange({ status: 200, body: pet, headers: { ...DEPRECATION_HEADERS, deprecation: 'true', sunset: undefined } });
-      expect(headersDocumented(draft, bare, f.context()).map((x) => x.location)).toContain('header Deprecation');
+      expect(responseHeadersConformance(draft, bare, f.context()).map((x) => x.location)).toContain('header Deprecation');
     });
 
     it('fails a Deprecation in the old draft syntax (not RFC 9745)', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rateLimitCountdown } from '../../../../src/contract/checks/rate-limit-countdown.js';
 import { stateCreated } from '../../../../src/contract/checks/state-created.js';
-import { stateDeleted } from '../../../../src/contract/checks/state-deleted.js';
+import { useAfterFree } from '../../../../src/contract/checks/use-after-free.js';
 import { stateUpdated } from '../../../../src/contract/checks/state-updated.js';
 import { exchange, rateLimitHeaders } from '../../../helpers/contract-exchange.js';
 import { checkFixtures } from './check-fixtures.js';
@@ -75,11 +75,11 @@ describe('state-deleted', () => {
   const deleted = exchange({ method: 'DELETE', status: 204 });
 
   it('passes when the record then reads 404', () => {
-    expect(stateDeleted(deleted, { outcome: 'not-found', exchanges: [] }, f.op('deletePet'))).toEqual([]);
+    expect(useAfterFree(deleted, { outcome: 'not-found', exchanges: [] }, f.op('deletePet'))).toEqual([]);
   });
 
   it('fails when the deleted record still reads back', () => {
-    expect(stateDeleted(deleted, found({ id: 1 }), f.op('deletePet'))).toEqual([expect.objectContaining({ check: 'state-deleted' })]);
+    expect(useAfterFree(deleted, found({ id: 1 }), f.op('deletePet'))).toEqual([expect.objectContaining({ check: 'use_after_free' })]);
   });
 });
 

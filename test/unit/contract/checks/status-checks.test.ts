@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { statusDocumented } from '../../../../src/contract/checks/status-documented.js';
+import { statusCodeConformance } from '../../../../src/contract/checks/status-code-conformance.js';
 import { statusExpected } from '../../../../src/contract/checks/status-expected.js';
 import { exchange } from '../../../helpers/contract-exchange.js';
 import { checkFixtures } from './check-fixtures.js';
@@ -11,19 +11,19 @@ beforeAll(async () => {
 
 describe('status-documented', () => {
   it('passes a status the operation documents', () => {
-    expect(statusDocumented(exchange({ status: 200, body: [] }), f.op('listPets'), f.context())).toEqual([]);
+    expect(statusCodeConformance(exchange({ status: 200, body: [] }), f.op('listPets'), f.context())).toEqual([]);
   });
 
   it('fails an undocumented status, naming the documented ones', () => {
-    const [failure, ...rest] = statusDocumented(exchange({ status: 202, body: [] }), f.op('listPets'), f.context());
+    const [failure, ...rest] = statusCodeConformance(exchange({ status: 202, body: [] }), f.op('listPets'), f.context());
     expect(rest).toEqual([]);
-    expect(failure).toMatchObject({ check: 'status-documented', actual: '202', expected: 'one of 200, 400, 401, 403, 429, 500' });
+    expect(failure).toMatchObject({ check: 'status_code_conformance', actual: '202', expected: 'one of 200, 400, 401, 403, 429, 500' });
     expect(failure!.message).toContain('GET /pets answered 202, which listPets does not document');
   });
 
   it('fails an undocumented 4xx too, though Prism only warns about one', () => {
     // listPets documents no 404: a server answering one has drifted from the document.
-    expect(statusDocumented(exchange({ status: 404, body: { code: 'not_found', message: 'x', status: 404 } }), f.op('listPets'), f.context())).toHaveLength(1);
+    expect(statusCodeConformance(exchange({ status: 404, body: { code: 'not_found', message: 'x', status: 404 } }), f.op('listPets'), f.context())).toHaveLength(1);
   });
 });
 
@@ -32,9 +32,9 @@ describe('status-documented on an operation that requires a credential but lists
     const { '401': _dropped, ...responses } = f.op('listPets').responses;
     const secured = { ...f.op('listPets'), responses };
     const denied = exchange({ status: 401, body: { code: 'unauthorized', message: 'x', status: 401 } });
-    expect(statusDocumented(denied, secured, f.context())).toEqual([]);
-    expect(statusDocumented(denied, { ...secured, security: [] }, f.context())).toHaveLength(1);
-    expect(statusDocumented(denied, { ...secured, security: [{}, { apiKey: [] }] }, f.context())).toHaveLength(1);
+    expect(statusCodeConformance(denied, secured, f.context())).toEqual([]);
+    expect(statusCodeConformance(denied, { ...secured, security: [] }, f.context())).toHaveLength(1);
+    expect(statusCodeConformance(denied, { ...secured, security: [{}, { apiKey: [] }] }, f.context())).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,8 @@
 import { documentedResponse, documentedStatuses, requiresCredential } from '../documented-response.js';
-import type { Check } from './types.js';
+import type { Check, CheckInfo } from './types.js';
 import { describeRequest } from './types.js';
+
+export const STATUS_CODE_CONFORMANCE: CheckInfo = { name: "status_code_conformance", checks: "the status is one the operation documents", basis: "the operation's responses in the document are what clients are written from" };
 
 /**
  * The status must be one the operation documents. An undocumented status is a failure, never a
@@ -9,14 +11,14 @@ import { describeRequest } from './types.js';
  * requires a credential is documented by its `security` (decision 028); so is, by RFC 6585, a 429
  * the runner waited out before sending again.
  */
-export const statusDocumented: Check = (exchange, operation, context) => {
+export const statusCodeConformance: Check = (exchange, operation, context) => {
   const { status } = exchange.response;
   if (documentedResponse(operation, status) || (status === 401 && requiresCredential(operation))) return [];
   // A refusal the runner waited out is the target's rate limit at work, which any server may apply.
   if (context.waitedOut) return [];
   return [
     {
-      check: 'status-documented',
+      check: STATUS_CODE_CONFORMANCE.name,
       message: `${describeRequest(exchange)} answered ${status}, which ${operation.operationId} does not document`,
       expected: `one of ${documentedStatuses(operation).join(', ')}`,
       actual: String(status),

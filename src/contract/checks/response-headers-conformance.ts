@@ -3,8 +3,10 @@ import type { Operation } from '../../spec/operation-index.js';
 import type { Exchange, Failure } from '../events.js';
 import { documentedHeaders, documentedResponse } from '../documented-response.js';
 import { parseDeprecation, parseImfFixdate } from '../http-syntax.js';
-import type { Check } from './types.js';
+import type { Check, CheckInfo } from './types.js';
 import { describeRequest } from './types.js';
+
+export const RESPONSE_HEADERS_CONFORMANCE: CheckInfo = { name: "response_headers_conformance", checks: "required documented headers are present and valid against their schemas; a deprecated operation sends Deprecation and Sunset", basis: "the response's headers map in the document; RFC 9745; RFC 8594" };
 
 /**
  * Every required documented header is present, and every documented header present is valid
@@ -13,7 +15,7 @@ import { describeRequest } from './types.js';
  * document gives `x-sunset`, `Sunset` as an RFC 8594 HTTP-date (IMF-fixdate, right weekday) of
  * that very instant.
  */
-export const headersDocumented: Check = (exchange, operation, context) => {
+export const responseHeadersConformance: Check = (exchange, operation, context) => {
   const documented = documentedResponse(operation, exchange.response.status);
   if (!documented) return [];
   const failures: Failure[] = [];
@@ -80,7 +82,7 @@ const SUNSETS_KEPT = 256;
 const sunsets = new Map<string, { instant: number; expected: string }>();
 
 function fail(message: string, header: string, expected: string, actual: string): Failure {
-  return { check: 'headers-documented', message, expected, actual, location: `header ${header}` };
+  return { check: RESPONSE_HEADERS_CONFORMANCE.name, message, expected, actual, location: `header ${header}` };
 }
 
 /** Header values are text; integers and booleans are compared after parsing, strictly. */
