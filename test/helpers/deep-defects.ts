@@ -108,7 +108,7 @@ export const DEEP_DEFECTS: readonly DeepDefect[] = [
     },
   },
   {
-    name: 'ids-reused', caughtBy: 'id-reused', description: 'POST /categories answers with the id of the category last deleted', run: categories(['stateful']),
+    name: 'ids-reused', caughtBy: 'use_after_free', description: 'POST /categories answers with the id of the category last deleted', run: categories(['stateful']),
     onResponse: (r, req) => {
       const id = item(req, '/categories');
       if (req.method === 'DELETE' && id && r.status === 204) memory.lastDeletedId = id;
