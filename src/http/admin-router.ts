@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { ApiError } from '../core/errors.js';
 import { parseFault } from '../mock/parse-fault.js';
+import { parseLatencyRule } from '../mock/latency/latency-rule.js';
 import { CLOCK_RANGE_RULE, clockInRange, SNAPSHOT_BODY_LIMIT } from '../mock/snapshot/snapshot-format.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
 import { storeUnavailable } from '../mock/mock-engine.js';
@@ -153,6 +154,20 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   });
   router.delete('/faults', async (req, res) => {
     await sessionOf(req).faults.clear();
+    res.status(204).end();
+  });
+
+  router.get('/latency', async (req, res) => {
+    res.json(await sessionOf(req).latency.list());
+  });
+  router.post('/latency', async (req, res) => {
+    const { rule, problems } = parseLatencyRule(objectBody(req));
+    if (!rule) throw new AdminError(400, 'validation_failed', problems.join('; '));
+    await sessionOf(req).latency.add(rule);
+    res.status(201).json(rule);
+  });
+  router.delete('/latency', async (req, res) => {
+    await sessionOf(req).latency.clear();
     res.status(204).end();
   });
 

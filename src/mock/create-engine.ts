@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../core/clock.js';
+import { systemClock, waitOn, type Clock } from '../core/clock.js';
 import type { BehaviourPlan } from '../engine/select-behaviours.js';
 import { errorShapes } from '../engine/error-body.js';
 import { createFaker } from '../generation/create-faker.js';
@@ -11,6 +11,8 @@ import type { Router } from '../spec/router.js';
 import type { SecurityIndex } from '../spec/security.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { MockEngine } from './mock-engine.js';
+import type { LatencyRule } from './latency/latency-rule.js';
+import { createLatencySampler } from './latency/sample-latency.js';
 import type { MockRequest } from './mock-request.js';
 import { createRequestAuthenticator, type AuthMode } from './request-authenticator.js';
 import { createRequestChecks } from './request-checks.js';
@@ -41,7 +43,10 @@ export interface EngineOptions {
   baseClock?: Clock;
   bodyLimit?: number;
   journalSize?: number;
+  /** How delays are waited; default on `baseClock` when it can wait (a ManualClock), else in real time. */
   delay?: (ms: number) => Promise<void>;
+  /** `mock --latency`: the latency of every request no session latency matches. */
+  latency?: LatencyRule;
   onInternalError?: (error: unknown, request: MockRequest) => void;
   /** Where shared state lives (src/mock/state-backend.ts); default in this process. */
   stateBackend?: StateBackend;
@@ -81,8 +86,6 @@ export function isLoaded(document: unknown): document is LoadedDocument {
   return typeof d.file === 'string' && typeof d.line === 'string' && typeof d.document === 'object' && typeof d.source === 'object';
 }
 
-const realDelay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Builds the engine from a document, in any JavaScript environment: nothing here or below
  * imports from Node (scripts/check-browser-engine.mjs proves it on each build). A broken
@@ -102,6 +105,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       newRateLimitStore: (session) => (session === undefined ? backend.anonymousRateLimits(config.bans) : backend.rateLimits(session, config.bans)),
       newClock: (session, base) => backend.clock(session, base),
       newFaults: (session) => backend.faults(session),
+      newLatency: (session) => backend.latency(session),
       newJournal: (session, capacity) => backend.journal(session, capacity),
       ...(backend.requestStart && { newStart: (session: string, clock: SessionClock) => backend.requestStart!(session, clock, config.bans) }),
       resetShared: () => backend.resetAll(),
@@ -111,6 +115,8 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
     },
     config.sessions.max,
   );
+  const sampleLatency = createLatencySampler(options.seed);
+  const delay = options.delay ?? waitOn(options.baseClock);
   const engineFor = (document: ServedDocument) =>
     new MockEngine({
       router: document.router,
@@ -123,7 +129,9 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       faker: createFaker(options.seed),
       errors: errorShapes(document.index.operations),
-      delay: options.delay ?? realDelay,
+      delay,
+      ...(options.latency && { latency: options.latency }),
+      sampleLatency,
       onInternalError: options.onInternalError ?? (() => {}),
     });
   const keyChanges = backend.keys(keys);

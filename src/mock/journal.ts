@@ -10,6 +10,8 @@ export interface JournalEntry {
   ms: number;
   /** The API key masked to its first 4 and last 2 characters, or null when none was sent. */
   key: string | null;
+  /** The wait before the answer (a latency or `Prefer: delay`), when there was one; not in `ms`. */
+  delayMs?: number;
 }
 
 /** What is stored per request: the time as a number, formatted only when someone reads the journal. */
@@ -38,8 +40,8 @@ export class Journal {
     const out: JournalEntry[] = [];
     const first = (this.next - this.size + this.capacity) % this.capacity;
     for (let i = 0; i < this.size; i++) {
-      const { at, method, path, status, ms, key } = this.entries[(first + i) % this.capacity]!;
-      out.push({ time: new Date(at).toISOString(), method, path, status, ms, key });
+      const { at, method, path, status, ms, key, delayMs } = this.entries[(first + i) % this.capacity]!;
+      out.push({ time: new Date(at).toISOString(), method, path, status, ms, key, ...(delayMs ? { delayMs } : {}) });
     }
     return out;
   }

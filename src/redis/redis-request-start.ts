@@ -6,6 +6,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Fault } from '../mock/faults.js';
+import type { LatencyRule } from '../mock/latency/latency-rule.js';
 import type { RequestStart, RequestStarted } from '../mock/state-backend.js';
 import { CONSUME_FUNCTION, decisionOf, max429Of, type ConsumeReply } from '../rate-limit/redis-rate-limit-store.js';
 import type { BanPolicy } from '../rate-limit/types.js';
@@ -13,7 +14,7 @@ import { redisCall } from './redis-client.js';
 import { READ_DOCUMENTS_FUNCTION, type DocumentCache } from './redis-document.js';
 import { TAKE_FAULT_FUNCTION } from './redis-session-state.js';
 
-// KEYS: 1 clock, 2 keys version, 3 the subject's counters, 4 faults, 5 journal, 6.. documents.
+// KEYS: 1 clock, 2 keys version, 3 the subject's counters, 4 faults, 5 journal, 6 latencies, 7.. documents.
 // ARGV: 1 idle ttl (0: none), 2 the base clock's now, 3 the keys version held ('*': any),
 // 4-7 per minute, per day, 429s before a ban (-1: never), ban ms, 8 '1' when the request may
 // meet a fault, 9-11 method, path, template, 12.. the documents' versions held.
@@ -32,10 +33,10 @@ local now = tonumber(at or ARGV[2])
 local d = consume(KEYS[3], now, tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]))
 local fault = false
 if d[1] == 'allowed' and ARGV[8] == '1' then fault = take_fault(KEYS[4], ARGV[9], ARGV[10], ARGV[11]) end
-return read_documents({'ok', at or '', d[1], d[2], d[3], d[4], fault}, 6, 12)
+return read_documents({'ok', at or '', d[1], d[2], d[3], d[4], fault, redis.call('LRANGE', KEYS[6], 0, -1)}, 7, 12)
 `;
 
-type StartReply = ['keys', string] | ['ok', string, string, number, number, string, string | null, ...(string | number | null)[]];
+type StartReply = ['keys', string] | ['ok', string, string, number, number, string, string | null, string[], ...(string | number | null)[]];
 
 interface StartScript {
   petstoreStartRequest(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<StartReply>;
@@ -64,26 +65,26 @@ export function createRedisRequestStart(client: Redis, target: StartTarget, poli
   // The number of keys varies with the documents in use: given with each call.
   if (!c.petstoreStartRequest) client.defineCommand('petstoreStartRequest', { lua: START });
   const run = c as unknown as StartScript;
-  const own = ['clock', 'faults', 'journal'].map((suffix) => target.prefix + suffix);
+  const own = ['clock', 'faults', 'journal', 'latency'].map((suffix) => target.prefix + suffix);
   const banMs = policy.banSeconds * 1000;
   return async (start) => {
     const documents = target.documents();
     const held = documents.map((key) => cache.get(key)?.version ?? '');
     const fault = start.fault;
     const base = target.baseNow();
-    const args: (string | number)[] = [own[0]!, target.keysVersion, target.counters(start.subject, start.anonymous), own[1]!, own[2]!, ...documents];
+    const args: (string | number)[] = [own[0]!, target.keysVersion, target.counters(start.subject, start.anonymous), own[1]!, own[2]!, own[3]!, ...documents];
     args.push(target.ttlMs, base, target.heldKeysVersion(), start.limits.perMinute, start.limits.perDay, max429Of(start.subject, policy), banMs);
     args.push(fault ? '1' : '0', fault?.method ?? '', fault?.path ?? '', fault?.template ?? '', ...held);
     const stamp = cache.stamp();
-    const reply = await redisCall(() => run.petstoreStartRequest(5 + documents.length, ...args));
+    const reply = await redisCall(() => run.petstoreStartRequest(6 + documents.length, ...args));
     if (reply[0] === 'keys') {
       await target.keysChanged(reply[1]);
       return { keysChanged: true };
     }
-    const [, at, outcome, minute, day, bannedUntil, taken] = reply;
+    const [, at, outcome, minute, day, bannedUntil, taken, latency] = reply;
     for (let i = 0; i < documents.length; i++) {
-      const version = reply[7 + 2 * i] as string;
-      const text = reply[8 + 2 * i];
+      const version = reply[8 + 2 * i] as string;
+      const text = reply[9 + 2 * i];
       cache.learn(documents[i]!, stamp, version, text === 0 ? undefined : (text as string | null));
     }
     const frozenAt = at === '' ? undefined : Number(at);
@@ -94,6 +95,7 @@ export function createRedisRequestStart(client: Redis, target: StartTarget, poli
       now,
       decision: decisionOf([outcome, minute, day, bannedUntil] as ConsumeReply, start.limits, now),
       fault: taken ? (JSON.parse(taken) as Fault) : undefined,
+      latency: latency.map((text) => JSON.parse(text) as LatencyRule),
     };
   };
 }
