@@ -70,6 +70,8 @@ export interface MockSetup {
   backend: StateBackend;
   /** Changes to `keys` made through the control API (shared when the backend is). */
   keyChanges: KeyChanges;
+  /** Waits `ms` as the engine's delays do (on the injected clock): a dripped body's pauses. */
+  delay(ms: number): Promise<void>;
   /** A session's state as a snapshot, and back (`/__admin/snapshot`, `mock --state`); follows reloads. */
   snapshots: Snapshots;
   /**
@@ -146,6 +148,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
     keys,
     config,
     seed: options.seed,
+    delay,
     auth,
     backend,
     keyChanges,

@@ -12,6 +12,8 @@ export interface JournalEntry {
   key: string | null;
   /** The wait before the answer (a latency or `Prefer: delay`), when there was one; not in `ms`. */
   delayMs?: number;
+  /** The network fault the answer met (`reset`, `empty`: status 0, nothing was answered). */
+  network?: string;
 }
 
 /** What is stored per request: the time as a number, formatted only when someone reads the journal. */
@@ -40,8 +42,8 @@ export class Journal {
     const out: JournalEntry[] = [];
     const first = (this.next - this.size + this.capacity) % this.capacity;
     for (let i = 0; i < this.size; i++) {
-      const { at, method, path, status, ms, key, delayMs } = this.entries[(first + i) % this.capacity]!;
-      out.push({ time: new Date(at).toISOString(), method, path, status, ms, key, ...(delayMs ? { delayMs } : {}) });
+      const { at, method, path, status, ms, key, delayMs, network } = this.entries[(first + i) % this.capacity]!;
+      out.push({ time: new Date(at).toISOString(), method, path, status, ms, key, ...(delayMs ? { delayMs } : {}), ...(network ? { network } : {}) });
     }
     return out;
   }

@@ -4,7 +4,7 @@ import { monotonicNow } from '../core/clock.js';
 import type { Operation } from '../spec/operation-index.js';
 import { isReadMethod, type RouteMatch, type Router } from '../spec/router.js';
 import type { Decision } from '../rate-limit/types.js';
-import type { MockRequest, MockResponse } from './mock-request.js';
+import type { MockRequest, MockResponse, NetworkBreak } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
 import { validationStatus } from '../engine/documented-responses.js';
 import { inDeclaredFormats } from '../engine/declared-header-formats.js';
@@ -108,6 +108,7 @@ export class MockEngine {
       const result = await this.operate(request, session, match.operation, match.params, now, headers, fault);
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
       if (result.contentType) response.contentType = result.contentType;
+      if (result.network) response.network = result.network;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
       inDeclaredFormats(match.operation, response.status, response.headers, now);
     } catch (error) {
@@ -122,7 +123,7 @@ export class MockEngine {
     if (delayMs) await this.deps.delay(delayMs);
     const masked = auth?.shown ?? null;
     const shownPath = truncate(request.path);
-    const line = { at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked, ...(delayMs ? { delayMs } : {}) };
+    const line = { at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked, ...(delayMs ? { delayMs } : {}), ...(response.network ? { network: response.network.type } : {}) };
     // The store did not answer: a journal line would wait out another time-out, then be lost.
     const pushed = storeDown ? undefined : session.journal.push(line);
     // A journal line lost to an outage must not turn the answer into a crash.
@@ -153,12 +154,21 @@ export class MockEngine {
     throw new StoreUnavailableError(`the API keys kept changing for ${KEY_RELOADS} attempts`);
   }
 
-  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>, taken: Fault | null | undefined): Promise<OperationResult> {
+  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>, taken: Fault | null | undefined): Promise<OperationResult & { network?: NetworkBreak }> {
     const fault = taken === undefined ? await session.faults.take(request.method, request.path, operation.path) : taken;
     if (fault) {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
-      return this.faultResult(operation, fault.status);
+      if (fault.status !== undefined) return this.faultResult(operation, fault.status);
+      // No answer at all: the operation is not performed (the client cannot know it was).
+      if (fault.type === 'reset' || fault.type === 'empty') return { status: 0, body: undefined, network: { type: fault.type } };
+      // A broken or dripped answer is a real one, sent badly: the operation runs.
+      const result = await this.answer(request, session, operation, params, now, answerHeaders);
+      return { ...result, network: fault.ms === undefined ? { type: fault.type! } : { type: fault.type!, ms: fault.ms } };
     }
+    return this.answer(request, session, operation, params, now, answerHeaders);
+  }
+
+  private async answer(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>): Promise<OperationResult> {
     const valid = await this.deps.requests.check(operation, params, request, this.deps.bodyLimit);
     const prefs = parsePrefer(request.headers.prefer);
     if (prefs) {
