@@ -171,6 +171,29 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     res.status(204).end();
   });
 
+  // Webhooks (INTERFACE.md section 19): subscribers of this session, and sending one now.
+  const webhookOf = (req: Request) => {
+    const name = String(req.params.name);
+    if (!setup.outgoing.webhooks.has(name)) throw new AdminError(404, 'not_found', `The document declares no webhook "${name.slice(0, 100)}" (webhooks: ${[...setup.outgoing.webhooks.keys()].join(', ') || 'none'})`);
+    return name;
+  };
+  router.get('/webhooks/:name/subscribers', (req, res) => {
+    res.json(setup.outgoing.subscribers(sessionOf(req), webhookOf(req)));
+  });
+  router.post('/webhooks/:name/subscribers', (req, res) => {
+    const name = webhookOf(req);
+    const url = objectBody(req).url;
+    if (typeof url !== 'string') throw new AdminError(400, 'validation_failed', 'Send {"url": "http://127.0.0.1:PORT/path"}');
+    const refused = setup.outgoing.subscribe(sessionOf(req), name, url);
+    if (refused) throw new AdminError(400, 'validation_failed', refused);
+    res.status(201).json({ webhook: name, url });
+  });
+  router.post('/webhooks/:name', async (req, res) => {
+    const name = webhookOf(req);
+    const deliveries = await setup.outgoing.send(sessionOf(req), name, req.body === undefined || (typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && Object.keys(req.body).length === 0 && !req.headers['content-length']) ? undefined : req.body);
+    res.json({ webhook: name, deliveries });
+  });
+
   router.get('/operations', (_req, res) => {
     res.json(setup.plan.lines);
   });

@@ -43,6 +43,8 @@ export interface StartMockOptions {
   delay?: (ms: number) => Promise<void>;
   /** `--latency`: the latency of every request no session latency matches. */
   latency?: LatencyRule;
+  /** `--allow-callback-hosts`, `--webhook-target`: where callbacks and webhooks may go besides loopback, and where every webhook goes. */
+  outgoing?: { allowHosts?: readonly string[]; webhookTargets?: readonly string[] };
   bodyLimit?: number;
   /** Bytes of request line and headers together (Node's maxHeaderSize); default 16 KiB, over it 431. */
   maxHeaderSize?: number;
@@ -91,6 +93,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     baseClock: options.clock,
     delay: options.delay,
     latency: options.latency,
+    outgoing: options.outgoing,
     bodyLimit: options.bodyLimit,
     onInternalError: (error, request) => logger.error(`petstore-kit: internal error on ${request.method} ${request.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`),
   });

@@ -13,6 +13,8 @@ import { createAjv } from '../validation/create-ajv.js';
 import { MockEngine } from './mock-engine.js';
 import type { LatencyRule } from './latency/latency-rule.js';
 import { createLatencySampler } from './latency/sample-latency.js';
+import { OutgoingCalls, type Send } from './callbacks/outgoing-calls.js';
+import { CallbacksAndWebhooks } from './callbacks/webhooks.js';
 import type { MockRequest } from './mock-request.js';
 import { createRequestAuthenticator, type AuthMode } from './request-authenticator.js';
 import { createRequestChecks } from './request-checks.js';
@@ -47,6 +49,8 @@ export interface EngineOptions {
   delay?: (ms: number) => Promise<void>;
   /** `mock --latency`: the latency of every request no session latency matches. */
   latency?: LatencyRule;
+  /** Callbacks and webhooks: hosts besides loopback they may call, `--webhook-target` URLs, how they are sent. */
+  outgoing?: { allowHosts?: readonly string[]; webhookTargets?: readonly string[]; send?: Send };
   onInternalError?: (error: unknown, request: MockRequest) => void;
   /** Where shared state lives (src/mock/state-backend.ts); default in this process. */
   stateBackend?: StateBackend;
@@ -70,6 +74,8 @@ export interface MockSetup {
   backend: StateBackend;
   /** Changes to `keys` made through the control API (shared when the backend is). */
   keyChanges: KeyChanges;
+  /** Callbacks fired after answers, and webhooks (`/__admin/webhooks`); follows reloads. */
+  outgoing: CallbacksAndWebhooks;
   /** Waits `ms` as the engine's delays do (on the injected clock): a dripped body's pauses. */
   delay(ms: number): Promise<void>;
   /** A session's state as a snapshot, and back (`/__admin/snapshot`, `mock --state`); follows reloads. */
@@ -119,7 +125,9 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
   );
   const sampleLatency = createLatencySampler(options.seed);
   const delay = options.delay ?? waitOn(options.baseClock);
-  const engineFor = (document: ServedDocument) =>
+  const calls = new OutgoingCalls({ delay, now: (session) => session.clock.now(), ...(options.outgoing?.send && { send: options.outgoing.send }), ...(options.outgoing?.allowHosts && { allowHosts: options.outgoing.allowHosts }) });
+  const outgoingFor = (document: ServedDocument) => new CallbacksAndWebhooks(document.loaded.document, calls, createFaker(options.seed), options.outgoing?.webhookTargets);
+  const engineFor = (document: ServedDocument, outgoing: CallbacksAndWebhooks) =>
     new MockEngine({
       router: document.router,
       // createAjv accepts the document's vendor extensions (`x-...`) and 3.1 schemas (decision 017).
@@ -134,13 +142,17 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       delay,
       ...(options.latency && { latency: options.latency }),
       sampleLatency,
+      outgoing,
       onInternalError: options.onInternalError ?? (() => {}),
     });
   const keyChanges = backend.keys(keys);
   const startupKeys = startupKeysOf(keys);
   const snapshotsFor = (document: ServedDocument) =>
     createSnapshots({ document: document.loaded.document, packs: document.plan.packs, resources: document.crudResources, resourceIndex: document.resources, operations: document.index.operations, sessions, keys, keyChanges, ajv: createAjv(), startupKeys });
-  const servedParts = (document: ServedDocument) => ({ loaded: document.loaded, index: document.index, router: document.router, plan: document.plan, security: document.security, engine: engineFor(document), snapshots: snapshotsFor(document) });
+  const servedParts = (document: ServedDocument) => {
+    const outgoing = outgoingFor(document);
+    return { loaded: document.loaded, index: document.index, router: document.router, plan: document.plan, security: document.security, engine: engineFor(document, outgoing), snapshots: snapshotsFor(document), outgoing };
+  };
   let reloads = Promise.resolve();
   const setup: MockSetup = {
     ...servedParts(served),

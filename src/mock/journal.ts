@@ -14,6 +14,11 @@ export interface JournalEntry {
   delayMs?: number;
   /** The network fault the answer met (`reset`, `empty`: status 0, nothing was answered). */
   network?: string;
+  /** A call the mock made (`callback NAME`, `webhook NAME`): `path` is the URL called, `status` its answer (0: none came). */
+  outgoing?: string;
+  /** An outgoing call's try (1, 2, 3) and what failed when no answer came. */
+  attempt?: number;
+  error?: string;
 }
 
 /** What is stored per request: the time as a number, formatted only when someone reads the journal. */
@@ -42,8 +47,8 @@ export class Journal {
     const out: JournalEntry[] = [];
     const first = (this.next - this.size + this.capacity) % this.capacity;
     for (let i = 0; i < this.size; i++) {
-      const { at, method, path, status, ms, key, delayMs, network } = this.entries[(first + i) % this.capacity]!;
-      out.push({ time: new Date(at).toISOString(), method, path, status, ms, key, ...(delayMs ? { delayMs } : {}), ...(network ? { network } : {}) });
+      const { at, ...line } = this.entries[(first + i) % this.capacity]!;
+      out.push({ time: new Date(at).toISOString(), ...line });
     }
     return out;
   }

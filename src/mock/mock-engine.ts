@@ -21,6 +21,7 @@ import type { StartRequest } from './state-backend.js';
 import { matchingLatency, type LatencyRule } from './latency/latency-rule.js';
 import { preferredDelay } from './latency/prefer-delay.js';
 import type { LatencySampler } from './latency/sample-latency.js';
+import type { CallbacksAndWebhooks } from './callbacks/webhooks.js';
 
 export interface EngineDeps {
   router: Router;
@@ -43,6 +44,8 @@ export interface EngineDeps {
   latency?: LatencyRule;
   /** Draws a wait from a latency rule, from the injected seed. */
   sampleLatency: LatencySampler;
+  /** Callbacks fired after an operation answers (src/mock/callbacks). */
+  outgoing?: CallbacksAndWebhooks;
   /** Called with errors that are bugs (answered 500). */
   onInternalError(error: unknown, request: MockRequest): void;
 }
@@ -105,12 +108,17 @@ export class MockEngine {
         throw new ApiError('method_not_allowed', `${request.method} is not documented for ${truncate(request.path)}; allowed: ${match.allowed.join(', ')}`, { headers: { Allow: match.allowed.join(', ') } });
       }
       if (auth.scope === 'read-only' && !isReadMethod(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
-      const result = await this.operate(request, session, match.operation, match.params, now, headers, fault);
+      const seen: { body?: unknown } = {};
+      const result = await this.operate(request, session, match.operation, match.params, now, headers, fault, seen);
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
       if (result.contentType) response.contentType = result.contentType;
       if (result.network) response.network = result.network;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
       inDeclaredFormats(match.operation, response.status, response.headers, now);
+      if (this.deps.outgoing && response.status >= 200 && response.status < 300 && !response.network) {
+        const context = { method: request.method, url: request.query ? `${request.path}?${request.query}` : request.path, pathParams: match.params, query: request.query, headers: request.headers, requestBody: seen.body, status: response.status, responseHeaders: response.headers, responseBody: response.body };
+        this.deps.outgoing.afterAnswer(session, match.operation, context);
+      }
     } catch (error) {
       // A shared store that did not answer: the session's clock as last read.
       if (now === undefined) headers.Date = httpDate((now = session.clock.now()));
@@ -154,7 +162,7 @@ export class MockEngine {
     throw new StoreUnavailableError(`the API keys kept changing for ${KEY_RELOADS} attempts`);
   }
 
-  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>, taken: Fault | null | undefined): Promise<OperationResult & { network?: NetworkBreak }> {
+  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>, taken: Fault | null | undefined, seen: { body?: unknown }): Promise<OperationResult & { network?: NetworkBreak }> {
     const fault = taken === undefined ? await session.faults.take(request.method, request.path, operation.path) : taken;
     if (fault) {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
@@ -162,14 +170,15 @@ export class MockEngine {
       // No answer at all: the operation is not performed (the client cannot know it was).
       if (fault.type === 'reset' || fault.type === 'empty') return { status: 0, body: undefined, network: { type: fault.type } };
       // A broken or dripped answer is a real one, sent badly: the operation runs.
-      const result = await this.answer(request, session, operation, params, now, answerHeaders);
+      const result = await this.answer(request, session, operation, params, now, answerHeaders, seen);
       return { ...result, network: fault.ms === undefined ? { type: fault.type! } : { type: fault.type!, ms: fault.ms } };
     }
-    return this.answer(request, session, operation, params, now, answerHeaders);
+    return this.answer(request, session, operation, params, now, answerHeaders, seen);
   }
 
-  private async answer(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>): Promise<OperationResult> {
+  private async answer(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>, seen: { body?: unknown }): Promise<OperationResult> {
     const valid = await this.deps.requests.check(operation, params, request, this.deps.bodyLimit);
+    seen.body = valid.body;
     const prefs = parsePrefer(request.headers.prefer);
     if (prefs) {
       const preferred = preferredResponse(operation, prefs, this.deps.faker);

@@ -190,8 +190,8 @@ export function createRedisJournal(client: Redis, own: SessionKeys, capacity: nu
     },
     list: async () =>
       (await redisCall(() => client.lrange(key, 0, -1))).map((text): JournalEntry => {
-        const { at, method, path, status, ms, key: shown, delayMs, network } = JSON.parse(text) as JournalRecord;
-        return { time: new Date(at).toISOString(), method, path, status, ms, key: shown, ...(delayMs ? { delayMs } : {}), ...(network ? { network } : {}) };
+        const { at, ...line } = JSON.parse(text) as JournalRecord;
+        return { time: new Date(at).toISOString(), ...line };
       }),
     clear: async () => {
       await redisCall(() => client.del(key));
