@@ -42,6 +42,8 @@ export async function answerFetch(setup: MockSetup, request: Request, path: stri
   } catch {
     response = { status: 500, headers: {}, body: new ApiError('internal_error', 'Internal error').toBody() };
   }
+  // No socket to break here: a network fault is the one failure a fetch client sees, a network error (decision 075).
+  if (response.network) return Response.error();
   if (basePath) underBase(response.headers, basePath);
   return toFetchResponse(response, request.method === 'HEAD');
 }

@@ -1,4 +1,5 @@
 import type { MockSetup } from '../mock/create-engine.js';
+import { parseLatencyRule, type LatencyRule } from '../mock/latency/latency-rule.js';
 
 export interface ClockView {
   now: string;
@@ -17,6 +18,10 @@ export interface MockControls {
   /** Stops the session's clock at that instant (an ISO 8601 date-time or epoch milliseconds). */
   setClock(at: string | number, session?: string): ClockView;
   advanceClock(seconds: number, session?: string): ClockView;
+  /** As `POST /__admin/latency`: `{method?, path?, distribution, ms? | min?, max? | median?, sigma?}`; throws TypeError naming what is wrong. */
+  addLatency(rule: Record<string, unknown>, session?: string): LatencyRule;
+  /** As `DELETE /__admin/latency`. */
+  clearLatency(session?: string): void;
 }
 
 export function mockControls(setup: MockSetup): MockControls {
@@ -41,6 +46,15 @@ export function mockControls(setup: MockSetup): MockControls {
       if (typeof seconds !== 'number' || !Number.isFinite(seconds)) throw new TypeError('advanceClock: seconds must be a finite number');
       sessions.get(session).clock.advance(seconds);
       return view(session);
+    },
+    addLatency(given, session) {
+      const { rule, problems } = parseLatencyRule(given);
+      if (!rule) throw new TypeError(`addLatency: ${problems.join('; ')}`);
+      sessions.get(session).latency.add(rule);
+      return rule;
+    },
+    clearLatency(session) {
+      sessions.get(session).latency.clear();
     },
   };
 }

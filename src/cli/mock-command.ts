@@ -13,6 +13,7 @@ import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import { redactUrl } from '../store/redact-url.js';
 import { readStateFile, StateFileError } from '../http/state-file.js';
 import { reloadReport } from './reload-report.js';
+import { parseLatencyFlag, type LatencyRule } from '../mock/latency/latency-rule.js';
 import { startupBanner } from './startup-banner.js';
 
 const USAGE = `usage: petstore-kit mock [options]
@@ -34,6 +35,10 @@ const USAGE = `usage: petstore-kit mock [options]
                       docs/snapshot-format.md); a bad file stops the start with exit 2
   --watch             reload the document when its file (or a file it $refs) changes, keeping
                       the records of resources that still exist; a broken edit keeps the old one
+  --latency L         wait before every answer: fixed:MS, uniform:MIN-MAX or lognormal:MEDIAN,SIGMA
+                      (ms; a session's POST /__admin/latency and Prefer: delay=MS take precedence)
+  --webhook-target U  send every webhook of the document to URL U too (repeatable)
+  --allow-callback-hosts H,...  hosts besides loopback that callbacks and webhooks may call
   --log-level L       silent | error | info | debug (default info); below info, start-up
                       prints only the address (error) or nothing (silent)
   --quiet             same as --log-level error
@@ -62,7 +67,8 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
         auth: { type: 'string' }, 'default-plan': { type: 'string' },
         store: { type: 'string' }, 'store-prefix': { type: 'string' }, state: { type: 'string' },
         quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-        watch: { type: 'boolean' },
+        watch: { type: 'boolean' }, latency: { type: 'string' },
+        'webhook-target': { type: 'string', multiple: true }, 'allow-callback-hosts': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -97,8 +103,9 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
   if (defaultPlan !== undefined && !plans.has(defaultPlan)) throw new UsageError(`--default-plan must name a plan: ${[...plans.keys()].join(', ')} (got ${JSON.stringify(defaultPlan)})`);
   const store = storeOption(values.store ?? (process.env.PETSTORE_STORE || undefined), values['store-prefix']);
   const state = values.state === undefined ? undefined : { file: values.state, snapshot: await readStateFile(values.state) };
+  const latency = latencyOption(values.latency);
   const logger = createLogger(level, out, err);
-  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store, state, ...watchOption(values.watch, level, out, err) });
+  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store, state, latency, outgoing: outgoingOption(values['allow-callback-hosts'], values['webhook-target']), ...watchOption(values.watch, level, out, err) });
   try {
     const warning = exposedAdminWarning(host, values['admin-token']);
     if (warning) err.write(`${warning}\n`);
@@ -122,6 +129,29 @@ export function exposedAdminWarning(host: string, adminToken: string | undefined
 
 function watchOption(watch: boolean | undefined, level: LogLevel, out: NodeJS.WritableStream, err: NodeJS.WritableStream) {
   return watch ? { watch, onReload: level === 'silent' ? () => {} : reloadReport(out, err) } : {};
+}
+
+function outgoingOption(hosts: string | undefined, targets: string[] | undefined): { allowHosts?: string[]; webhookTargets?: string[] } {
+  const allowHosts = hosts === undefined ? [] : hosts.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  for (const target of targets ?? []) {
+    let host: string;
+    try {
+      host = new URL(target).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    } catch {
+      throw new UsageError(`--webhook-target must be an http(s) URL (got ${JSON.stringify(target)})`);
+    }
+    if (!isLoopback(host) && !allowHosts.includes(host)) throw new UsageError(`--webhook-target ${target}: ${host} is not a loopback host; add --allow-callback-hosts ${host}`);
+  }
+  return { allowHosts, webhookTargets: targets ?? [] };
+}
+
+function latencyOption(text: string | undefined): LatencyRule | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseLatencyFlag(text);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 function storeOption(url: string | undefined, prefix: string | undefined): { url: string; prefix?: string } | undefined {

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { ApiError } from '../core/errors.js';
 import { parseFault } from '../mock/parse-fault.js';
+import { parseLatencyRule } from '../mock/latency/latency-rule.js';
 import { CLOCK_RANGE_RULE, clockInRange, SNAPSHOT_BODY_LIMIT } from '../mock/snapshot/snapshot-format.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
 import { storeUnavailable } from '../mock/mock-engine.js';
@@ -156,6 +157,43 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   router.delete('/faults', async (req, res) => {
     await sessionOf(req).faults.clear();
     res.status(204).end();
+  });
+
+  router.get('/latency', async (req, res) => {
+    res.json(await sessionOf(req).latency.list());
+  });
+  router.post('/latency', async (req, res) => {
+    const { rule, problems } = parseLatencyRule(objectBody(req));
+    if (!rule) throw new AdminError(400, 'validation_failed', problems.join('; '));
+    await sessionOf(req).latency.add(rule);
+    res.status(201).json(rule);
+  });
+  router.delete('/latency', async (req, res) => {
+    await sessionOf(req).latency.clear();
+    res.status(204).end();
+  });
+
+  // Webhooks (INTERFACE.md section 19): subscribers of this session, and sending one now.
+  const webhookOf = (req: Request) => {
+    const name = String(req.params.name);
+    if (!setup.outgoing.webhooks.has(name)) throw new AdminError(404, 'not_found', `The document declares no webhook "${name.slice(0, 100)}" (webhooks: ${[...setup.outgoing.webhooks.keys()].join(', ') || 'none'})`);
+    return name;
+  };
+  router.get('/webhooks/:name/subscribers', (req, res) => {
+    res.json(setup.outgoing.subscribers(sessionOf(req), webhookOf(req)));
+  });
+  router.post('/webhooks/:name/subscribers', (req, res) => {
+    const name = webhookOf(req);
+    const url = objectBody(req).url;
+    if (typeof url !== 'string') throw new AdminError(400, 'validation_failed', 'Send {"url": "http://127.0.0.1:PORT/path"}');
+    const refused = setup.outgoing.subscribe(sessionOf(req), name, url);
+    if (refused) throw new AdminError(400, 'validation_failed', refused);
+    res.status(201).json({ webhook: name, url });
+  });
+  router.post('/webhooks/:name', async (req, res) => {
+    const name = webhookOf(req);
+    const deliveries = await setup.outgoing.send(sessionOf(req), name, req.body === undefined || (typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) && Object.keys(req.body).length === 0 && !req.headers['content-length']) ? undefined : req.body);
+    res.json({ webhook: name, deliveries });
   });
 
   router.get('/operations', (_req, res) => {

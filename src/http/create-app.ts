@@ -2,15 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import getRawBody from 'raw-body';
 import { ApiError } from '../core/errors.js';
-import { isJsonType } from '../engine/documented-responses.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
 import { DEFAULT_SESSION } from '../mock/session.js';
 import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
 import { adminCors } from './admin-cors.js';
 import { createAdminRouter } from './admin-router.js';
-import { CORS_HEADERS, preflightAnswer } from './cors.js';
+import { preflightAnswer } from './cors.js';
 import type { Logger } from './request-log.js';
+import { breakConnection } from './break-connection.js';
+import { encodeAnswer } from './encode-answer.js';
 
 export interface AppOptions {
   adminToken?: string;
@@ -63,7 +64,8 @@ function serveApi(setup: MockSetup, logger: Logger, req: IncomingMessage, res: S
   setup.engine.handle(request).then(
     (response) => {
       try {
-        send(res, response, request.method === 'HEAD');
+        if (response.network) breakConnection(res, response, response.network, setup.delay, request.method === 'HEAD');
+        else send(res, response, request.method === 'HEAD');
       } catch (error) {
         // An answer that cannot be written (a value JSON.stringify cannot take) is a 500, never a crash.
         logger.error(`petstore-kit: internal error writing the answer to ${request.method} ${request.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`);
@@ -84,17 +86,10 @@ function serveApi(setup: MockSetup, logger: Logger, req: IncomingMessage, res: S
 
 /** Writes a response; for HEAD, the same headers as GET (Content-Length included) and no body. */
 function send(res: ServerResponse, response: MockResponse, headOnly = false): void {
-  const headers: Record<string, string | number> = Object.assign({}, CORS_HEADERS, response.headers);
-  if (response.body === undefined) {
-    res.writeHead(response.status, headers).end();
-    return;
-  }
-  const raw = response.contentType !== undefined && !isJsonType(response.contentType);
-  const text = raw ? (response.body as string | Buffer) : JSON.stringify(response.body);
-  headers['Content-Type'] = response.contentType ?? 'application/json';
-  headers['Content-Length'] = Buffer.byteLength(text);
-  res.writeHead(response.status, headers).end(headOnly ? undefined : text);
+  const { headers, body } = encodeAnswer(response);
+  res.writeHead(response.status, headers).end(headOnly ? undefined : body);
 }
+
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   try {

@@ -8,6 +8,7 @@ import { createMockSetup, type MockSetup } from '../mock/create-mock-setup.js';
 import type { DocumentIdentity, StateBackend } from '../mock/state-backend.js';
 import type { AuthMode } from '../mock/request-authenticator.js';
 import type { KeyConfig } from '../rate-limit/key-config.js';
+import type { LatencyRule } from '../mock/latency/latency-rule.js';
 import { AdminClient } from './admin-client.js';
 import { attachClientErrorHandler, requireHost } from './client-error.js';
 import { createRequestListener } from './create-app.js';
@@ -38,8 +39,12 @@ export interface StartMockOptions {
   logger?: Logger;
   /** The clock session clocks follow until moved (tests pass a ManualClock). */
   clock?: Clock;
-  /** How a fault's delayMs is waited (tests may pass an instant one). */
+  /** How a fault's delayMs and latencies are waited; default on `clock` when it can wait (a ManualClock), else real time. */
   delay?: (ms: number) => Promise<void>;
+  /** `--latency`: the latency of every request no session latency matches. */
+  latency?: LatencyRule;
+  /** `--allow-callback-hosts`, `--webhook-target`: where callbacks and webhooks may go besides loopback, and where every webhook goes. */
+  outgoing?: { allowHosts?: readonly string[]; webhookTargets?: readonly string[] };
   bodyLimit?: number;
   /** Bytes of request line and headers together (Node's maxHeaderSize); default 16 KiB, over it 431. */
   maxHeaderSize?: number;
@@ -87,6 +92,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     defaultPlan: options.defaultPlan,
     baseClock: options.clock,
     delay: options.delay,
+    latency: options.latency,
+    outgoing: options.outgoing,
     bodyLimit: options.bodyLimit,
     onInternalError: (error, request) => logger.error(`petstore-kit: internal error on ${request.method} ${request.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`),
   });

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../core/clock.js';
+import { systemClock, waitOn, type Clock } from '../core/clock.js';
 import type { BehaviourPlan } from '../engine/select-behaviours.js';
 import { errorShapes } from '../engine/error-body.js';
 import { createFaker } from '../generation/create-faker.js';
@@ -11,6 +11,10 @@ import type { Router } from '../spec/router.js';
 import type { SecurityIndex } from '../spec/security.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { MockEngine } from './mock-engine.js';
+import type { LatencyRule } from './latency/latency-rule.js';
+import { createLatencySampler } from './latency/sample-latency.js';
+import { OutgoingCalls, type Send } from './callbacks/outgoing-calls.js';
+import { CallbacksAndWebhooks } from './callbacks/webhooks.js';
 import type { MockRequest } from './mock-request.js';
 import { createRequestAuthenticator, type AuthMode } from './request-authenticator.js';
 import { createRequestChecks } from './request-checks.js';
@@ -41,7 +45,12 @@ export interface EngineOptions {
   baseClock?: Clock;
   bodyLimit?: number;
   journalSize?: number;
+  /** How delays are waited; default on `baseClock` when it can wait (a ManualClock), else in real time. */
   delay?: (ms: number) => Promise<void>;
+  /** `mock --latency`: the latency of every request no session latency matches. */
+  latency?: LatencyRule;
+  /** Callbacks and webhooks: hosts besides loopback they may call, `--webhook-target` URLs, how they are sent. */
+  outgoing?: { allowHosts?: readonly string[]; webhookTargets?: readonly string[]; send?: Send };
   onInternalError?: (error: unknown, request: MockRequest) => void;
   /** Where shared state lives (src/mock/state-backend.ts); default in this process. */
   stateBackend?: StateBackend;
@@ -65,6 +74,10 @@ export interface MockSetup {
   backend: StateBackend;
   /** Changes to `keys` made through the control API (shared when the backend is). */
   keyChanges: KeyChanges;
+  /** Callbacks fired after answers, and webhooks (`/__admin/webhooks`); follows reloads. */
+  outgoing: CallbacksAndWebhooks;
+  /** Waits `ms` as the engine's delays do (on the injected clock): a dripped body's pauses. */
+  delay(ms: number): Promise<void>;
   /** A session's state as a snapshot, and back (`/__admin/snapshot`, `mock --state`); follows reloads. */
   snapshots: Snapshots;
   /**
@@ -80,8 +93,6 @@ export function isLoaded(document: unknown): document is LoadedDocument {
   const d = document as Partial<LoadedDocument>;
   return typeof d.file === 'string' && typeof d.line === 'string' && typeof d.document === 'object' && typeof d.source === 'object';
 }
-
-const realDelay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Builds the engine from a document, in any JavaScript environment: nothing here or below
@@ -102,6 +113,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       newRateLimitStore: (session) => (session === undefined ? backend.anonymousRateLimits(config.bans) : backend.rateLimits(session, config.bans)),
       newClock: (session, base) => backend.clock(session, base),
       newFaults: (session) => backend.faults(session),
+      newLatency: (session) => backend.latency(session),
       newJournal: (session, capacity) => backend.journal(session, capacity),
       ...(backend.requestStart && { newStart: (session: string, clock: SessionClock) => backend.requestStart!(session, clock, config.bans, config.sessions.max) }),
       resetShared: () => backend.resetAll(),
@@ -111,7 +123,11 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
     },
     config.sessions.max,
   );
-  const engineFor = (document: ServedDocument) =>
+  const sampleLatency = createLatencySampler(options.seed);
+  const delay = options.delay ?? waitOn(options.baseClock);
+  const calls = new OutgoingCalls({ delay, now: (session) => session.clock.now(), ...(options.outgoing?.send && { send: options.outgoing.send }), ...(options.outgoing?.allowHosts && { allowHosts: options.outgoing.allowHosts }) });
+  const outgoingFor = (document: ServedDocument) => new CallbacksAndWebhooks(document.loaded.document, calls, createFaker(options.seed), options.outgoing?.webhookTargets);
+  const engineFor = (document: ServedDocument, outgoing: CallbacksAndWebhooks) =>
     new MockEngine({
       router: document.router,
       // createAjv accepts the document's vendor extensions (`x-...`) and 3.1 schemas (decision 017).
@@ -123,14 +139,20 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
       faker: createFaker(options.seed),
       errors: errorShapes(document.index.operations),
-      delay: options.delay ?? realDelay,
+      delay,
+      ...(options.latency && { latency: options.latency }),
+      sampleLatency,
+      outgoing,
       onInternalError: options.onInternalError ?? (() => {}),
     });
   const keyChanges = backend.keys(keys);
   const startupKeys = startupKeysOf(keys);
   const snapshotsFor = (document: ServedDocument) =>
     createSnapshots({ document: document.loaded.document, packs: document.plan.packs, resources: document.crudResources, resourceIndex: document.resources, operations: document.index.operations, sessions, keys, keyChanges, ajv: createAjv(), startupKeys });
-  const servedParts = (document: ServedDocument) => ({ loaded: document.loaded, index: document.index, router: document.router, plan: document.plan, security: document.security, engine: engineFor(document), snapshots: snapshotsFor(document) });
+  const servedParts = (document: ServedDocument) => {
+    const outgoing = outgoingFor(document);
+    return { loaded: document.loaded, index: document.index, router: document.router, plan: document.plan, security: document.security, engine: engineFor(document, outgoing), snapshots: snapshotsFor(document), outgoing };
+  };
   let reloads = Promise.resolve();
   const setup: MockSetup = {
     ...servedParts(served),
@@ -138,6 +160,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
     keys,
     config,
     seed: options.seed,
+    delay,
     auth,
     backend,
     keyChanges,

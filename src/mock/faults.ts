@@ -1,12 +1,25 @@
+/**
+ * How a network fault breaks the exchange (INTERFACE.md section 19): `reset` resets the connection
+ * (RST), `empty` closes it with no answer, `malformed` sends the answer's head and a broken chunk,
+ * `drip` sends the answer slowly, spread over `ms`.
+ */
+export type NetworkFault = 'reset' | 'empty' | 'malformed' | 'drip';
+export const NETWORK_FAULTS: readonly NetworkFault[] = ['reset', 'empty', 'malformed', 'drip'];
+
 /** A fault set through `POST /__admin/faults`: the next `times` matching requests fail. */
 export interface Fault {
+  /** Absent: a status fault (the answer is `status`); else how the connection breaks. */
+  type?: NetworkFault;
   /** Upper-case method; any when absent. */
   method?: string;
   /** A request path (`/things/1`) or a documented template (`/things/{thingId}`); any when absent. */
   path?: string;
   times: number;
-  status: number;
+  /** A status fault's answer (absent on a network fault). */
+  status?: number;
   delayMs?: number;
+  /** `drip`: the time the body takes to arrive. */
+  ms?: number;
 }
 
 export class FaultList {

@@ -10,6 +10,15 @@ export interface JournalEntry {
   ms: number;
   /** The API key masked to its first 4 and last 2 characters, or null when none was sent. */
   key: string | null;
+  /** The wait before the answer (a latency or `Prefer: delay`), when there was one; not in `ms`. */
+  delayMs?: number;
+  /** The network fault the answer met (`reset`, `empty`: status 0, nothing was answered). */
+  network?: string;
+  /** A call the mock made (`callback NAME`, `webhook NAME`): `path` is the URL called, `status` its answer (0: none came). */
+  outgoing?: string;
+  /** An outgoing call's try (1, 2, 3) and what failed when no answer came. */
+  attempt?: number;
+  error?: string;
 }
 
 /** What is stored per request: the time as a number, formatted only when someone reads the journal. */
@@ -38,8 +47,8 @@ export class Journal {
     const out: JournalEntry[] = [];
     const first = (this.next - this.size + this.capacity) % this.capacity;
     for (let i = 0; i < this.size; i++) {
-      const { at, method, path, status, ms, key } = this.entries[(first + i) % this.capacity]!;
-      out.push({ time: new Date(at).toISOString(), method, path, status, ms, key });
+      const { at, ...line } = this.entries[(first + i) % this.capacity]!;
+      out.push({ time: new Date(at).toISOString(), ...line });
     }
     return out;
   }

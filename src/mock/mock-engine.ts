@@ -4,7 +4,7 @@ import { monotonicNow } from '../core/clock.js';
 import type { Operation } from '../spec/operation-index.js';
 import { isReadMethod, type RouteMatch, type Router } from '../spec/router.js';
 import type { Decision } from '../rate-limit/types.js';
-import type { MockRequest, MockResponse } from './mock-request.js';
+import type { MockRequest, MockResponse, NetworkBreak } from './mock-request.js';
 import type { Behaviour, OperationResult } from '../engine/behaviour.js';
 import { validationStatus } from '../engine/documented-responses.js';
 import { inDeclaredFormats } from '../engine/declared-header-formats.js';
@@ -18,6 +18,10 @@ import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import { SESSION_NAME, SESSION_NAME_RULE, type Session, type SessionRegistry } from './session.js';
 import type { Fault } from './faults.js';
 import type { StartRequest } from './state-backend.js';
+import { matchingLatency, type LatencyRule } from './latency/latency-rule.js';
+import { preferredDelay } from './latency/prefer-delay.js';
+import type { LatencySampler } from './latency/sample-latency.js';
+import type { CallbacksAndWebhooks } from './callbacks/webhooks.js';
 
 export interface EngineDeps {
   router: Router;
@@ -34,8 +38,14 @@ export interface EngineDeps {
   faker: Faker;
   /** Error bodies in the document's own shape (src/engine/error-body.ts). */
   errors: ErrorShapes;
-  /** Waits for a fault's `delayMs` (injected so tests need not wait). */
+  /** Waits for a fault's `delayMs` and latencies, on the injected clock (tests move it; they never sleep). */
   delay(ms: number): Promise<void>;
+  /** `mock --latency`: the wait of every request no session latency matches. */
+  latency?: LatencyRule;
+  /** Draws a wait from a latency rule, from the injected seed. */
+  sampleLatency: LatencySampler;
+  /** Callbacks fired after an operation answers (src/mock/callbacks). */
+  outgoing?: CallbacksAndWebhooks;
   /** Called with errors that are bugs (answered 500). */
   onInternalError(error: unknown, request: MockRequest): void;
 }
@@ -65,6 +75,9 @@ export class MockEngine {
     let auth: RequestAuth | undefined;
     let now: number | undefined;
     let storeDown = false;
+    // undefined: the session's latencies are read here (memory); a shared store's come with its start.
+    let latencies: readonly LatencyRule[] | undefined;
+    let delayMs: number | undefined;
     try {
       let decision: Decision;
       // undefined: not taken yet (memory takes it in operate); null: the request meets none.
@@ -74,6 +87,7 @@ export class MockEngine {
         const started = await this.start(session.start, request, match, badSessionName);
         ({ auth, now, decision } = started);
         fault = started.fault ?? null;
+        latencies = started.latency ?? [];
       } else {
         now = session.clock.now();
         auth = this.deps.authenticate(request, operation);
@@ -83,6 +97,7 @@ export class MockEngine {
       Object.assign(headers, decision.headers);
       if (decision.outcome !== 'allowed') throw limited(decision);
       if (auth.error) throw auth.error;
+      delayMs = preferredDelay(request.headers.prefer);
       if (badSessionName) {
         throw new ApiError('validation_failed', SESSION_NAME_RULE, {
           details: [{ path: '/header/x-mock-session', message: 'must be 1..128 visible ASCII characters' }],
@@ -93,11 +108,17 @@ export class MockEngine {
         throw new ApiError('method_not_allowed', `${request.method} is not documented for ${truncate(request.path)}; allowed: ${match.allowed.join(', ')}`, { headers: { Allow: match.allowed.join(', ') } });
       }
       if (auth.scope === 'read-only' && !isReadMethod(request.method)) throw new ApiError('forbidden', 'This API key is read-only');
-      const result = await this.operate(request, session, match.operation, match.params, now, headers, fault);
+      const seen: { body?: unknown } = {};
+      const result = await this.operate(request, session, match.operation, match.params, now, headers, fault, seen);
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
       if (result.contentType) response.contentType = result.contentType;
+      if (result.network) response.network = result.network;
       if (result.page) this.addPagination(response, request, match.operation, result.page);
       inDeclaredFormats(match.operation, response.status, response.headers, now);
+      if (this.deps.outgoing && response.status >= 200 && response.status < 300 && !response.network) {
+        const context = { method: request.method, url: request.query ? `${request.path}?${request.query}` : request.path, pathParams: match.params, query: request.query, headers: request.headers, requestBody: seen.body, status: response.status, responseHeaders: response.headers, responseBody: response.body };
+        this.deps.outgoing.afterAnswer(session, match.operation, context);
+      }
     } catch (error) {
       // A shared store that did not answer: the session's clock as last read.
       if (now === undefined) headers.Date = httpDate((now = session.clock.now()));
@@ -106,39 +127,58 @@ export class MockEngine {
       if (operation) inDeclaredFormats(operation, response.status, response.headers, now);
     }
     const ms = Math.round((monotonicNow() - started) * 100) / 100;
+    if (delayMs === undefined && !storeDown) delayMs = this.latencyOf(request, operation, latencies ?? (await session.latency.list()));
+    if (delayMs) await this.deps.delay(delayMs);
     const masked = auth?.shown ?? null;
     const shownPath = truncate(request.path);
+    const line = { at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked, ...(delayMs ? { delayMs } : {}), ...(response.network ? { network: response.network.type } : {}) };
     // The store did not answer: a journal line would wait out another time-out, then be lost.
-    const pushed = storeDown ? undefined : session.journal.push({ at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked });
+    const pushed = storeDown ? undefined : session.journal.push(line);
     // A journal line lost to an outage must not turn the answer into a crash.
     if (pushed) await pushed.catch(() => {});
     response.meta = { path: shownPath, ms, key: masked, session: session.name };
     return response;
   }
 
+  /** The wait a latency gives this request: the newest session latency matching it, else `--latency`. */
+  private latencyOf(request: MockRequest, operation: Operation | undefined, rules: readonly LatencyRule[]): number | undefined {
+    const rule = matchingLatency(rules, request.method, request.path, operation?.path, this.deps.latency);
+    return rule ? this.deps.sampleLatency(rule) : undefined;
+  }
+
   /**
    * Authenticates, then starts the request on the shared store. Keys changed elsewhere since this
    * process last looked: they are reloaded and the request authenticated again, nothing counted.
    */
-  private async start(start: StartRequest, request: MockRequest, match: RouteMatch, badSessionName: boolean): Promise<{ auth: RequestAuth; now: number; decision: Decision; fault: Fault | undefined }> {
+  private async start(start: StartRequest, request: MockRequest, match: RouteMatch, badSessionName: boolean): Promise<{ auth: RequestAuth; now: number; decision: Decision; fault: Fault | undefined; latency?: readonly LatencyRule[] }> {
     const operation = match.kind === 'operation' ? match.operation : undefined;
     for (let attempt = 0; attempt < KEY_RELOADS; attempt++) {
       const auth = this.deps.authenticate(request, operation);
       // The checks before the operation, so that a fault is taken only by a request that would reach it.
       const reaches = operation && !auth.error && !badSessionName && !(auth.scope === 'read-only' && !isReadMethod(request.method));
       const started = await start({ subject: auth.subject, anonymous: auth.anonymous, limits: auth.limits, fault: reaches ? { method: request.method, path: request.path, template: operation.path } : undefined });
-      if (!started.keysChanged) return { auth, now: started.now, decision: started.decision, fault: started.fault };
+      if (!started.keysChanged) return { auth, now: started.now, decision: started.decision, fault: started.fault, latency: started.latency ?? [] };
     }
     throw new StoreUnavailableError(`the API keys kept changing for ${KEY_RELOADS} attempts`);
   }
 
-  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>, taken: Fault | null | undefined): Promise<OperationResult> {
+  private async operate(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>, taken: Fault | null | undefined, seen: { body?: unknown }): Promise<OperationResult & { network?: NetworkBreak }> {
     const fault = taken === undefined ? await session.faults.take(request.method, request.path, operation.path) : taken;
     if (fault) {
       if (fault.delayMs) await this.deps.delay(fault.delayMs);
-      return this.faultResult(operation, fault.status);
+      if (fault.status !== undefined) return this.faultResult(operation, fault.status);
+      // No answer at all: the operation is not performed (the client cannot know it was).
+      if (fault.type === 'reset' || fault.type === 'empty') return { status: 0, body: undefined, network: { type: fault.type } };
+      // A broken or dripped answer is a real one, sent badly: the operation runs.
+      const result = await this.answer(request, session, operation, params, now, answerHeaders, seen);
+      return { ...result, network: fault.ms === undefined ? { type: fault.type! } : { type: fault.type!, ms: fault.ms } };
     }
+    return this.answer(request, session, operation, params, now, answerHeaders, seen);
+  }
+
+  private async answer(request: MockRequest, session: Session, operation: Operation, params: Record<string, string>, now: number, answerHeaders: Record<string, string>, seen: { body?: unknown }): Promise<OperationResult> {
     const valid = await this.deps.requests.check(operation, params, request, this.deps.bodyLimit);
+    seen.body = valid.body;
     const prefs = parsePrefer(request.headers.prefer);
     if (prefs) {
       const preferred = preferredResponse(operation, prefs, this.deps.faker);

@@ -1,3 +1,11 @@
+import type { NetworkFault } from './faults.js';
+
+/** How the answer's connection is to break; `ms` is a drip's duration. */
+export interface NetworkBreak {
+  type: NetworkFault;
+  ms?: number;
+}
+
 /** A request as the pipeline sees it: no Express, no node:http. */
 export interface MockRequest {
   /** Upper-case. */
@@ -24,6 +32,8 @@ export interface MockResponse {
   body: unknown;
   /** The media type when not `application/json`; a body of a non-JSON type is a string or bytes, sent as is. */
   contentType?: string;
+  /** A network fault taken by this request: the HTTP layer breaks the connection so (src/http/break-connection.ts). */
+  network?: NetworkBreak;
   /** What the journal recorded, for the request log: the path as shown (long ones cut), time in the pipeline, the masked key. */
   meta?: { path: string; ms: number; key: string | null; session: string };
 }

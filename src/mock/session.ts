@@ -4,7 +4,7 @@ import type { SessionStates } from '../engine/session-states.js';
 import type { RateLimitStore } from '../rate-limit/types.js';
 import type { RecordData, RecordStore } from '../store/record-store.js';
 import { ownCopy } from './kept-text.js';
-import type { FaultStore, JournalStore, SessionClock, StartRequest } from './state-backend.js';
+import type { FaultStore, JournalStore, LatencyStore, SessionClock, StartRequest } from './state-backend.js';
 
 /** What one `X-Mock-Session` sees on its own: pack states and records, counters and bans, faults, journal, clock. */
 export interface Session extends SessionState {
@@ -19,6 +19,8 @@ export interface Session extends SessionState {
   limits: RateLimitStore;
   readonly clock: SessionClock;
   readonly faults: FaultStore;
+  /** Latencies set through `/__admin/latency`. */
+  readonly latency: LatencyStore;
   readonly journal: JournalStore;
   /** A shared store's start of a request in one step (clock, limit, fault, state); absent in memory. */
   readonly start?: StartRequest;
@@ -37,6 +39,7 @@ export interface SessionFactory {
   newRateLimitStore(session: string | undefined): RateLimitStore;
   newClock(session: string, base: Clock): SessionClock;
   newFaults(session: string): FaultStore;
+  newLatency(session: string): LatencyStore;
   newJournal(session: string, capacity: number): JournalStore;
   newStart?(session: string, clock: SessionClock): StartRequest;
   /** Forgets every session's shared state in one step; true when that was all (false in memory). */
@@ -109,6 +112,7 @@ export class SessionRegistry {
     await session.limits.clear();
     await session.clock.reset();
     await session.faults.clear();
+    await session.latency.clear();
     await session.journal.clear();
   }
 
@@ -124,6 +128,7 @@ export class SessionRegistry {
     session.store = this.factory.inspected(packs, store);
     await session.limits.clear();
     await session.faults.clear();
+    await session.latency.clear();
     await session.journal.clear();
   }
 
@@ -170,6 +175,7 @@ export class SessionRegistry {
       limits: this.factory.newRateLimitStore(name),
       clock,
       faults: this.factory.newFaults(name),
+      latency: this.factory.newLatency(name),
       journal: this.factory.newJournal(name, this.factory.journalSize),
     };
     const start = this.factory.newStart?.(name, clock);

@@ -11,6 +11,8 @@ import type { KeyRegistry } from '../rate-limit/key-registry.js';
 import type { ApiKeyRecord, BanPolicy, Decision, Limits, RateLimitStore } from '../rate-limit/types.js';
 import { FaultList, type Fault } from './faults.js';
 import { Journal, type JournalEntry, type JournalRecord } from './journal.js';
+import { LatencyList } from './latency/latency-list.js';
+import type { LatencyRule } from './latency/latency-rule.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -31,6 +33,13 @@ export interface FaultStore {
   clear(): MaybePromise<void>;
   /** Takes one use of the first fault matching this request, atomically. */
   take(method: string, path: string, template: string | undefined): MaybePromise<Fault | undefined>;
+}
+
+/** A session's latencies (`/__admin/latency`), newest last. */
+export interface LatencyStore {
+  add(rule: LatencyRule): MaybePromise<void>;
+  list(): MaybePromise<readonly LatencyRule[]>;
+  clear(): MaybePromise<void>;
 }
 
 export interface JournalStore {
@@ -62,7 +71,7 @@ export type RequestStarted =
   /** Keys were added or removed elsewhere: reloaded; authenticate again and start again (nothing was counted). */
   | { keysChanged: true }
   /** `now` by the session's clock; the rate-limit decision; the fault taken (only when allowed). */
-  | { keysChanged: false; now: number; decision: Decision; fault: Fault | undefined };
+  | { keysChanged: false; now: number; decision: Decision; fault: Fault | undefined; latency?: readonly LatencyRule[] };
 
 /** A request's start in one atomic step (Redis: one script call); memory does the steps one by one. */
 export type StartRequest = (start: RequestStart) => Promise<RequestStarted>;
@@ -75,6 +84,7 @@ export interface StateBackend {
   anonymousRateLimits(policy: BanPolicy): RateLimitStore;
   clock(session: string, base: Clock): SessionClock;
   faults(session: string): FaultStore;
+  latency(session: string): LatencyStore;
   journal(session: string, capacity: number): JournalStore;
   keys(registry: KeyRegistry): KeyChanges;
   /** A session's records or pack state as one shared document; undefined: kept in this process. */
@@ -115,6 +125,7 @@ export const memoryBackend: StateBackend = {
   anonymousRateLimits: (policy) => createMemoryRateLimitStore(policy),
   clock: (_session, base) => new ControllableClock(base),
   faults: () => new FaultList(),
+  latency: () => new LatencyList(),
   journal: (_session, capacity) => new Journal(capacity),
   keys: (registry) => ({
     add: async (record) => void registry.add(record),

@@ -6,6 +6,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Fault } from '../mock/faults.js';
+import type { LatencyRule } from '../mock/latency/latency-rule.js';
 import type { RequestStart, RequestStarted } from '../mock/state-backend.js';
 import { CONSUME_FUNCTION, decisionOf, max429Of, type ConsumeReply } from '../rate-limit/redis-rate-limit-store.js';
 import type { BanPolicy } from '../rate-limit/types.js';
@@ -13,8 +14,8 @@ import { redisCall } from './redis-client.js';
 import { READ_DOCUMENTS_FUNCTION, type DocumentCache } from './redis-document.js';
 import { TAKE_FAULT_FUNCTION } from './redis-session-state.js';
 
-// KEYS: 1 clock, 2 keys version, 3 the subject's counters, 4 faults, 5 journal, 6 the sessions
-// in use (a sorted set: session prefix by last use), 7.. documents.
+// KEYS: 1 clock, 2 keys version, 3 the subject's counters, 4 faults, 5 journal, 6 latencies,
+// 7 the sessions in use (a sorted set: session prefix by last use), 8.. documents.
 // ARGV: 1 idle ttl (0: none), 2 the base clock's now, 3 the keys version held ('*': any),
 // 4-7 per minute, per day, 429s before a ban (-1: never), ban ms, 8 '1' when the request may
 // meet a fault, 9-11 method, path, template, 12 the session's prefix, 13 the most sessions kept,
@@ -28,18 +29,18 @@ const START = `${CONSUME_FUNCTION}${TAKE_FAULT_FUNCTION}${READ_DOCUMENTS_FUNCTIO
 local ttl = tonumber(ARGV[1])
 if ttl > 0 then
   for i = 1, #KEYS do
-    if i ~= 2 and i ~= 3 and i ~= 6 then redis.call('PEXPIRE', KEYS[i], ttl) end
+    if i ~= 2 and i ~= 3 and i ~= 7 then redis.call('PEXPIRE', KEYS[i], ttl) end
   end
   local used = tonumber(ARGV[2])
-  redis.call('ZREMRANGEBYSCORE', KEYS[6], '-inf', '(' .. (used - ttl))
-  redis.call('ZADD', KEYS[6], used, ARGV[12])
-  local over = redis.call('ZCARD', KEYS[6]) - tonumber(ARGV[13])
+  redis.call('ZREMRANGEBYSCORE', KEYS[7], '-inf', '(' .. (used - ttl))
+  redis.call('ZADD', KEYS[7], used, ARGV[12])
+  local over = redis.call('ZCARD', KEYS[7]) - tonumber(ARGV[13])
   if over > 0 then
-    for _, gone in ipairs(redis.call('ZRANGE', KEYS[6], 0, over - 1)) do
+    for _, gone in ipairs(redis.call('ZRANGE', KEYS[7], 0, over - 1)) do
       if gone ~= ARGV[12] then
-        redis.call('UNLINK', gone .. 'clock', gone .. 'faults', gone .. 'journal')
+        redis.call('UNLINK', gone .. 'clock', gone .. 'faults', gone .. 'journal', gone .. 'latency')
         for kind in string.gmatch(ARGV[14], '%S+') do redis.call('UNLINK', gone .. kind) end
-        redis.call('ZREM', KEYS[6], gone)
+        redis.call('ZREM', KEYS[7], gone)
       end
     end
   end
@@ -51,10 +52,10 @@ local now = tonumber(at or ARGV[2])
 local d = consume(KEYS[3], now, tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]))
 local fault = false
 if d[1] == 'allowed' and ARGV[8] == '1' then fault = take_fault(KEYS[4], ARGV[9], ARGV[10], ARGV[11]) end
-return read_documents({'ok', at or '', d[1], d[2], d[3], d[4], fault}, 7, 15)
+return read_documents({'ok', at or '', d[1], d[2], d[3], d[4], fault, redis.call('LRANGE', KEYS[6], 0, -1)}, 8, 15)
 `;
 
-type StartReply = ['keys', string] | ['ok', string, string, number, number, string, string | null, ...(string | number | null)[]];
+type StartReply = ['keys', string] | ['ok', string, string, number, number, string, string | null, string[], ...(string | number | null)[]];
 
 interface StartScript {
   petstoreStartRequest(keyCount: number, ...keysAndArgs: (string | number)[]): Promise<StartReply>;
@@ -88,26 +89,26 @@ export function createRedisRequestStart(client: Redis, target: StartTarget, poli
   // The number of keys varies with the documents in use: given with each call.
   if (!c.petstoreStartRequest) client.defineCommand('petstoreStartRequest', { lua: START });
   const run = c as unknown as StartScript;
-  const own = ['clock', 'faults', 'journal'].map((suffix) => target.prefix + suffix);
+  const own = ['clock', 'faults', 'journal', 'latency'].map((suffix) => target.prefix + suffix);
   const banMs = policy.banSeconds * 1000;
   return async (start) => {
     const documents = target.documents();
     const held = documents.map((key) => cache.get(key)?.version ?? '');
     const fault = start.fault;
     const base = target.baseNow();
-    const args: (string | number)[] = [own[0]!, target.keysVersion, target.counters(start.subject, start.anonymous), own[1]!, own[2]!, target.sessionsKey, ...documents];
+    const args: (string | number)[] = [own[0]!, target.keysVersion, target.counters(start.subject, start.anonymous), own[1]!, own[2]!, own[3]!, target.sessionsKey, ...documents];
     args.push(target.ttlMs, base, target.heldKeysVersion(), start.limits.perMinute, start.limits.perDay, max429Of(start.subject, policy), banMs);
     args.push(fault ? '1' : '0', fault?.method ?? '', fault?.path ?? '', fault?.template ?? '', target.prefix, target.maxSessions, target.kinds().join(' '), ...held);
     const stamp = cache.stamp();
-    const reply = await redisCall(() => run.petstoreStartRequest(6 + documents.length, ...args));
+    const reply = await redisCall(() => run.petstoreStartRequest(7 + documents.length, ...args));
     if (reply[0] === 'keys') {
       await target.keysChanged(reply[1]);
       return { keysChanged: true };
     }
-    const [, at, outcome, minute, day, bannedUntil, taken] = reply;
+    const [, at, outcome, minute, day, bannedUntil, taken, latency] = reply;
     for (let i = 0; i < documents.length; i++) {
-      const version = reply[7 + 2 * i] as string;
-      const text = reply[8 + 2 * i];
+      const version = reply[8 + 2 * i] as string;
+      const text = reply[9 + 2 * i];
       cache.learn(documents[i]!, stamp, version, text === 0 ? undefined : (text as string | null));
     }
     const frozenAt = at === '' ? undefined : Number(at);
@@ -118,6 +119,7 @@ export function createRedisRequestStart(client: Redis, target: StartTarget, poli
       now,
       decision: decisionOf([outcome, minute, day, bannedUntil] as ConsumeReply, start.limits, now),
       fault: taken ? (JSON.parse(taken) as Fault) : undefined,
+      latency: latency.map((text) => JSON.parse(text) as LatencyRule),
     };
   };
 }

@@ -8,7 +8,8 @@ import type { Clock } from '../core/clock.js';
 import type { Fault } from '../mock/faults.js';
 import { keptText } from '../mock/kept-text.js';
 import type { JournalEntry, JournalRecord } from '../mock/journal.js';
-import type { FaultStore, JournalStore, SessionClock } from '../mock/state-backend.js';
+import type { FaultStore, JournalStore, LatencyStore, SessionClock } from '../mock/state-backend.js';
+import type { LatencyRule } from '../mock/latency/latency-rule.js';
 import { redisCall } from './redis-client.js';
 
 // ARGV: seconds, the base clock's now, idle ttl. A frozen clock moves from its instant, else from now.
@@ -129,7 +130,7 @@ export function createRedisClock(client: Redis, own: SessionKeys, base: Clock): 
       return frozenAt !== undefined;
     },
     refresh: async () => {
-      const others = ['faults', 'journal', ...own.documents()].map((suffix) => own.prefix + suffix);
+      const others = ['faults', 'latency', 'journal', ...own.documents()].map((suffix) => own.prefix + suffix);
       const [at, keysVersion] = await redisCall(() => run.petstoreTouchSession(2 + others.length, key, own.keysVersion, ...others, own.ttlMs));
       remember(at);
       await own.onKeysVersion(keysVersion);
@@ -164,6 +165,20 @@ export function createRedisFaults(client: Redis, own: SessionKeys): FaultStore {
   };
 }
 
+/** A session's latencies, read by every request's start (redis-request-start.ts), newest last. */
+export function createRedisLatency(client: Redis, own: SessionKeys): LatencyStore {
+  const key = `${own.prefix}latency`;
+  return {
+    add: async (rule) => {
+      await redisCall(() => expiring(client.multi().rpush(key, JSON.stringify(rule)), key, own.ttlMs).exec());
+    },
+    list: async () => (await redisCall(() => client.lrange(key, 0, -1))).map((text) => JSON.parse(text) as LatencyRule),
+    clear: async () => {
+      await redisCall(() => client.del(key));
+    },
+  };
+}
+
 /** The last `capacity` requests: RPUSH and LTRIM in one script call, so the list never outgrows it. */
 export function createRedisJournal(client: Redis, own: SessionKeys, capacity: number): JournalStore {
   const key = `${own.prefix}journal`;
@@ -175,8 +190,8 @@ export function createRedisJournal(client: Redis, own: SessionKeys, capacity: nu
     },
     list: async () =>
       (await redisCall(() => client.lrange(key, 0, -1))).map((text): JournalEntry => {
-        const { at, method, path, status, ms, key: shown } = JSON.parse(text) as JournalRecord;
-        return { time: new Date(at).toISOString(), method, path, status, ms, key: shown };
+        const { at, ...line } = JSON.parse(text) as JournalRecord;
+        return { time: new Date(at).toISOString(), ...line };
       }),
     clear: async () => {
       await redisCall(() => client.del(key));

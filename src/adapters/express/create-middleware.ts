@@ -57,7 +57,7 @@ export function createMiddleware(options: MiddlewareOptions = {}): MockMiddlewar
     }) as MockControls[K];
   let current: MockControls | undefined;
   built.then((engine) => (current = engine.controls), () => {});
-  middleware.controls = { reset: later('reset'), clock: later('clock'), setClock: later('setClock'), advanceClock: later('advanceClock') };
+  middleware.controls = { reset: later('reset'), clock: later('clock'), setClock: later('setClock'), advanceClock: later('advanceClock'), addLatency: later('addLatency'), clearLatency: later('clearLatency') };
   return middleware;
 }
 

@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { delay as mswDelay, http, type HttpHandler } from 'msw';
 import { answerFetch } from '../fetch-exchange.js';
 import { createAdapterEngine, type AdapterOptions } from '../adapter-engine.js';
 import type { MockControls } from '../mock-controls.js';
@@ -35,7 +35,9 @@ export type PetstoreHandlers = MockHandlers;
  * Nothing here imports from Node (scripts/check-browser-engine.mjs).
  */
 export async function createHandlers(options: HandlersOptions = {}): Promise<MockHandlers> {
-  const { setup, controls } = await createAdapterEngine(options);
+  // Latencies and `Prefer: delay` wait with msw's own delay, unless the test's clock can wait (a ManualClock).
+  const canWait = typeof (options.clock as { sleep?: unknown } | undefined)?.sleep === 'function';
+  const { setup, controls } = await createAdapterEngine({ ...options, delay: options.delay ?? (canWait ? undefined : (ms) => mswDelay(ms)) });
   const baseUrl = (options.baseUrl ?? firstServerUrl(setup) ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
   const basePath = baseUrl.startsWith('/') ? baseUrl : new URL(baseUrl).pathname.replace(/\/+$/, '');
   const answer: Parameters<typeof http.all>[1] = ({ request, cookies }) => {

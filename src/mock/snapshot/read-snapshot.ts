@@ -9,6 +9,7 @@ import { escapePointer } from '../../spec/parse-document-text.js';
 import type { RecordData } from '../../store/record-store.js';
 import type { Fault } from '../faults.js';
 import { parseFault } from '../parse-fault.js';
+import { parseLatencyRule, type LatencyRule } from '../latency/latency-rule.js';
 import { CLOCK_RANGE_RULE, clockInRange, SNAPSHOT_FIELDS, SNAPSHOT_FORMAT, SNAPSHOT_VERSION } from './snapshot-format.js';
 
 /** A snapshot read and checked, ready to apply: nothing in it can fail a check any more. */
@@ -18,6 +19,7 @@ export interface RestorePlan {
   keys: ApiKeyRecord[];
   bans: { key: string; until: number }[];
   faults: Fault[];
+  latency: LatencyRule[];
   /** Epoch ms of a frozen clock; undefined: the clock follows the real time. */
   frozenAt: number | undefined;
 }
@@ -47,11 +49,12 @@ export function readSnapshot(value: unknown, reader: SnapshotReader): { plan: Re
   const keys = readKeys(value.keys, reader, problems);
   const bans = readBans(value.bans, new Set([...reader.keys.list().map((k) => k.key), ...keys.map((k) => k.key)]), problems);
   const faults = readFaults(value.faults, problems);
+  const latency = readLatency(value.latency, problems);
   const packSeeds = readPacks(value.packs, reader, problems);
   const records = importRecords(value.resources, '/resources', reader.resources, reader.checkRecord);
   if (!records.ok) problems.push(...records.problems);
   if (problems.length > 0 || !records.ok) return { problems };
-  return { plan: { packSeeds, records: records.data, keys, bans, faults, frozenAt } };
+  return { plan: { packSeeds, records: records.data, keys, bans, faults, latency, frozenAt } };
 }
 
 function readDocument(given: unknown, title: string, problems: ErrorDetail[]): void {
@@ -127,6 +130,16 @@ function readFaults(given: unknown, problems: ErrorDetail[]): Fault[] {
     if (fault) faults.push(fault);
   }
   return faults;
+}
+
+function readLatency(given: unknown, problems: ErrorDetail[]): LatencyRule[] {
+  const rules: LatencyRule[] = [];
+  for (const [entry, at] of list(given, '/latency', problems)) {
+    const { rule, problems: found } = isObject(entry) ? parseLatencyRule(entry) : { rule: undefined, problems: ['must be an object {method?, path?, distribution, ...}'] };
+    problems.push(...found.map((message) => ({ path: at, message })));
+    if (rule) rules.push(rule);
+  }
+  return rules;
 }
 
 function readPacks(given: unknown, reader: SnapshotReader, problems: ErrorDetail[]): Map<string, unknown> {

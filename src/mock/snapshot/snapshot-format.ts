@@ -5,6 +5,7 @@
 import { ApiError, type ErrorDetail } from '../../core/errors.js';
 import type { ResourceSnapshot } from '../../engine/crud/record-snapshot.js';
 import type { Fault } from '../faults.js';
+import type { LatencyRule } from '../latency/latency-rule.js';
 import type { ApiKeyRecord } from '../../rate-limit/types.js';
 
 export const SNAPSHOT_FORMAT = 'petstore-kit-snapshot';
@@ -28,6 +29,8 @@ export interface Snapshot {
   bans: { key: string; until: string }[];
   /** This session's injected faults still to be served. */
   faults: Fault[];
+  /** This session's latencies (`/__admin/latency`), newest last; absent in older snapshots. */
+  latency?: LatencyRule[];
   /** Each behaviour pack's own state, by pack name. */
   packs: Record<string, unknown>;
   /** The records of inferred resources, by resource name. */
@@ -43,7 +46,7 @@ export const CLOCK_RANGE = { min: Date.parse('0000-01-01T00:00:00Z'), max: Date.
 export const CLOCK_RANGE_RULE = 'the clock stays between 0000-01-01T00:00:00Z and 9999-01-01T00:00:00Z';
 export const clockInRange = (at: number): boolean => at >= CLOCK_RANGE.min && at <= CLOCK_RANGE.max;
 
-export const SNAPSHOT_FIELDS: readonly string[] = ['format', 'version', 'document', 'clock', 'keys', 'bans', 'faults', 'packs', 'resources'];
+export const SNAPSHOT_FIELDS: readonly string[] = ['format', 'version', 'document', 'clock', 'keys', 'bans', 'faults', 'latency', 'packs', 'resources'];
 
 /** Details listed in one 400 answer; a snapshot wrong everywhere gets the first ones and a count. */
 const MAX_DETAILS = 50;

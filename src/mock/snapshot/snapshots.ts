@@ -87,6 +87,7 @@ export function createSnapshots(deps: SnapshotDeps): Snapshots {
         keys: keys.list().filter((k) => !startup.has(k.key)).map((k) => ({ ...k })),
         bans,
         faults: (await session.faults.list()).map((f) => ({ ...f })),
+        latency: (await session.latency.list()).map((rule) => ({ ...rule })),
         packs: packStates,
         resources: exportRecords(await session.records.snapshot(), resources),
       };
@@ -109,6 +110,7 @@ export function createSnapshots(deps: SnapshotDeps): Snapshots {
     const now = session.clock.now();
     for (const ban of plan.bans) await session.limits.ban(keySubject(ban.key), ban.until, now);
     for (const fault of plan.faults) await session.faults.add(fault);
+    for (const rule of plan.latency) await session.latency.add(rule);
   }
 
   /** Keys are shared by every session: a snapshot's key is added, or replaces one of that name; no key is removed. */
