@@ -76,6 +76,10 @@ function serveApi(setup: MockSetup, logger: Logger, req: IncomingMessage, res: S
 /** Writes a response; for HEAD, the same headers as GET (Content-Length included) and no body. */
 function send(res: ServerResponse, response: MockResponse, headOnly = false): void {
   const headers: Record<string, string | number> = Object.assign({}, CORS_HEADERS, response.headers);
+  if (response.stream) {
+    sendStream(res, response.status, response.stream, headers, response.contentType ?? 'application/jsonl', headOnly);
+    return;
+  }
   if (response.body === undefined) {
     res.writeHead(response.status, headers).end();
     return;
@@ -85,6 +89,31 @@ function send(res: ServerResponse, response: MockResponse, headOnly = false): vo
   headers['Content-Type'] = response.contentType ?? 'application/json';
   headers['Content-Length'] = Buffer.byteLength(text);
   res.writeHead(response.status, headers).end(headOnly ? undefined : text);
+}
+
+/** A streamed answer: headers at once, each frame as the clock lets it out; stops when the client goes away. */
+function sendStream(res: ServerResponse, status: number, frames: AsyncIterable<string>, headers: Record<string, string | number>, type: string, headOnly: boolean): void {
+  headers['Content-Type'] = type;
+  headers['Cache-Control'] = 'no-cache';
+  res.writeHead(status, headers);
+  if (headOnly) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const iterator = frames[Symbol.asyncIterator]();
+  let gone = false;
+  res.once('close', () => {
+    gone = true;
+    void iterator.return?.();
+  });
+  void (async () => {
+    try {
+      for (let next = await iterator.next(); !next.done && !gone; next = await iterator.next()) res.write(next.value);
+    } finally {
+      res.end();
+    }
+  })();
 }
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {

@@ -24,6 +24,11 @@ export interface MockResponse {
   body: unknown;
   /** The media type when not `application/json`; a body of a non-JSON type is a string or bytes, sent as is. */
   contentType?: string;
+  /**
+   * A streamed answer's frames (SSE events, JSON lines, json-seq texts) as the session's clock
+   * lets them out; sent as they come, without Content-Length, in place of `body`.
+   */
+  stream?: AsyncIterable<string>;
   /** What the journal recorded, for the request log: the path as shown (long ones cut), time in the pipeline, the masked key. */
   meta?: { path: string; ms: number; key: string | null; session: string };
 }
