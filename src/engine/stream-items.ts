@@ -1,13 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import { fakeFromSchema } from '../generation/fake-value.js';
 import type { MediaType, Schema } from '../spec/openapi.js';
+import { describesEvent, itemSchemaOf, jsonDataSchema } from '../spec/sequential-media.js';
 
-/** The sequential media types an answer is streamed in, item by item (OpenAPI 3.2 section 4.14). */
-const SEQUENTIAL = new Set(['text/event-stream', 'application/jsonl', 'application/x-ndjson', 'application/json-seq']);
-
-export function isSequentialType(type: string): boolean {
-  return SEQUENTIAL.has(type.split(';', 1)[0]!.trim().toLowerCase());
-}
+export { isSequentialType, itemSchemaOf } from '../spec/sequential-media.js';
 
 /** What a streamed answer is made of; the mock paces it (src/mock/stream-pacing.ts). */
 export interface ItemStream {
@@ -20,31 +16,6 @@ export interface ItemStream {
 }
 
 export const STREAM_DEFAULTS = { count: 5, intervalMs: 200 } as const;
-
-/** The schema of one item: 3.2 `itemSchema`, else (3.0/3.1) `schema` read as one item's. */
-export function itemSchemaOf(media: MediaType): Schema | undefined {
-  return ((media as { itemSchema?: Schema }).itemSchema ?? media.schema) as Schema | undefined;
-}
-
-const SSE_FIELDS = new Set(['data', 'event', 'id', 'retry']);
-
-/**
- * Whether an SSE item schema describes the event (`{data, event, id, retry}`, as OpenAPI 3.2
- * writes it) or only what its `data` carries (how 3.0/3.1 documents usually put it): an object
- * schema whose properties are SSE fields, `data` among them, is the event.
- */
-export function describesEvent(schema: Schema | undefined): boolean {
-  const names = Object.keys(schema?.properties ?? {});
-  return names.includes('data') && names.every((n) => SSE_FIELDS.has(n));
-}
-
-/** `data`'s JSON schema when the event says its data is JSON (`contentMediaType` + `contentSchema`). */
-export function jsonDataSchema(event: Schema | undefined): Schema | undefined {
-  const data = event?.properties?.data as (Schema & { contentMediaType?: string; contentSchema?: Schema }) | undefined;
-  if (!data?.contentSchema) return undefined;
-  const type = (data.contentMediaType ?? 'application/json').toLowerCase();
-  return type === 'application/json' || type.endsWith('+json') ? data.contentSchema : undefined;
-}
 
 /** A stream of items generated from the item schema, framed for its media type. */
 export function itemStream(type: string, media: MediaType, faker: Faker, subject?: string): ItemStream {

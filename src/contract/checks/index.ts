@@ -6,6 +6,7 @@ import { location } from './location.js';
 import { rateLimitConsistency } from './rate-limit-consistency.js';
 import { statusDocumented } from './status-documented.js';
 import { statusExpected } from './status-expected.js';
+import { streamItems } from './stream-items.js';
 import type { Check } from './types.js';
 
 /** The checks run on every response, in the order their failures are reported. Adding one touches this list only. */
@@ -14,6 +15,7 @@ export const RESPONSE_CHECKS: readonly Check[] = [
   statusExpected,
   contentType,
   bodySchema,
+  streamItems,
   headersDocumented,
   location,
   errorStatusMatch,
