@@ -21,7 +21,7 @@ export async function readStreamBody(response: Response, type: string, limits: S
   const add = (item: Omit<StreamItem, 'index'>) => {
     if (items.length < limits.maxItems) items.push({ index: items.length, ...item });
   };
-  const feed = framer(type.split(';', 1)[0]!.trim().toLowerCase(), add);
+  const feed = framer(type, add);
   let text = '';
   let bytes = 0;
   let end: StreamRead['end'] = 'ended';
@@ -62,12 +62,14 @@ export async function readStreamBody(response: Response, type: string, limits: S
   return { text, stream: { type, items, end, bytes } };
 }
 
-interface Framer {
+export interface Framer {
   push(chunk: string): void;
   flush(): void;
 }
 
-function framer(type: string, add: (item: Omit<StreamItem, 'index'>) => void): Framer {
+/** Splits a sequential media type's text into items as it arrives (shared with the proxy). */
+export function framer(mediaType: string, add: (item: Omit<StreamItem, 'index'>) => void): Framer {
+  const type = mediaType.split(';', 1)[0]!.trim().toLowerCase();
   if (type === 'text/event-stream') {
     let retry: number | undefined;
     const parser = createParser({

@@ -28,7 +28,7 @@ describe("the mock's SSE stream in Chromium's EventSource", () => {
           const events: { type: string; data: string; lastEventId: string }[] = [];
           const source = new EventSource('/quotes/stream');
           source.addEventListener('quote', (e) => {
-            const message = e as MessageEvent<string>;
+            const message = e as MessageEvent;
             events.push({ type: message.type, data: message.data, lastEventId: message.lastEventId });
             if (events.length === 5) {
               source.close();
