@@ -14,7 +14,7 @@ required:
                               document asks for no credential
 
 options:
-  --spec FILE                 the OpenAPI 3.0 or 3.1 (or Swagger 2.0) document (default: the
+  --spec FILE                 the OpenAPI 3.0, 3.1 or 3.2 (or Swagger 2.0) document (default: the
                               package's spec/petstore.yaml)
   --tag T                     only operations with this tag (repeatable)
   --operation ID              only this operationId (repeatable)
