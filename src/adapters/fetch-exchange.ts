@@ -51,6 +51,11 @@ export async function answerFetch(setup: MockSetup, request: Request, path: stri
 /** The same headers and body as the server's send(): CORS, Content-Type, Content-Length. */
 function toFetchResponse(response: MockResponse, headOnly: boolean): Response {
   const headers = new Headers({ ...CORS_HEADERS, ...response.headers });
+  if (response.stream) {
+    headers.set('Content-Type', response.contentType ?? 'application/jsonl');
+    headers.set('Cache-Control', 'no-cache');
+    return new Response(headOnly ? null : streamBody(response.stream), { status: response.status, headers });
+  }
   if (response.body === undefined) return new Response(null, { status: response.status, headers });
   const raw = response.contentType !== undefined && !isJsonType(response.contentType);
   const body = raw ? (response.body as string | Uint8Array) : JSON.stringify(response.body);
@@ -58,6 +63,22 @@ function toFetchResponse(response: MockResponse, headOnly: boolean): Response {
   headers.set('Content-Type', response.contentType ?? 'application/json');
   headers.set('Content-Length', String(bytes.byteLength));
   return new Response(headOnly ? null : (bytes as Uint8Array<ArrayBuffer>), { status: response.status, headers });
+}
+
+/** Frames as a ReadableStream of bytes, pulled as the reader asks; cancelling it (the page stopped reading) stops the frames. */
+function streamBody(frames: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const iterator = frames[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
 }
 
 /** `{a: '1', sid: 'k'}` -> `a=1; sid=k`, values percent-encoded as parseCookieHeader decodes them. */

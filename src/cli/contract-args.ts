@@ -14,7 +14,7 @@ required:
                               document asks for no credential
 
 options:
-  --spec FILE                 the OpenAPI 3.0 or 3.1 (or Swagger 2.0) document (default: the
+  --spec FILE                 the OpenAPI 3.0, 3.1 or 3.2 (or Swagger 2.0) document (default: the
                               package's spec/petstore.yaml)
   --tag T                     only operations with this tag (repeatable)
   --operation ID              only this operationId (repeatable)
@@ -36,6 +36,9 @@ options:
                               (repeatable; format: contracts/prerequisites.schema.json)
   --max-response-bytes N      stop reading an answer past N bytes after decompression; the case
                               fails with "response too large" (default 10485760, 10 MiB)
+  --max-stream-items N        read a streamed answer (SSE, JSON Lines, json-seq) up to N items,
+                              each checked against the item schema (default 100)
+  --max-stream-seconds S      or for S seconds, whichever comes first (default 10)
   --max-duration S            end the run after S seconds; cases not started are reported as not
                               run and the run does not conform (default 900)
   --phases P,Q                examples, negative, boundary, stateful, fuzz (default
@@ -102,6 +105,8 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         header: { type: 'string', multiple: true },
         prerequisites: { type: 'string', multiple: true },
         'max-response-bytes': { type: 'string' },
+        'max-stream-items': { type: 'string' },
+        'max-stream-seconds': { type: 'string' },
         'max-duration': { type: 'string' },
         phases: { type: 'string', multiple: true },
         seed: { type: 'string' },
@@ -148,6 +153,8 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (str('timeout') !== undefined) input.timeoutSeconds = number('--timeout', str('timeout')!);
   if (str('rate-limit') !== undefined) input.rateLimit = str('rate-limit')!;
   if (str('max-response-bytes') !== undefined) input.maxResponseBytes = number('--max-response-bytes', str('max-response-bytes')!, 'bytes');
+  if (str('max-stream-items') !== undefined) input.maxStreamItems = number('--max-stream-items', str('max-stream-items')!, 'items');
+  if (str('max-stream-seconds') !== undefined) input.maxStreamSeconds = number('--max-stream-seconds', str('max-stream-seconds')!);
   if (str('max-duration') !== undefined) input.maxDurationSeconds = number('--max-duration', str('max-duration')!);
   if (list('phases').length > 0) input.phases = list('phases');
   if (str('seed') !== undefined) input.seed = number('--seed', str('seed')!, 'whole number');

@@ -22,6 +22,24 @@ export interface RecordedResponse {
   text: string;
   /** The body's length in characters when `text` holds only its start. */
   fullLength?: number;
+  /** A streamed answer (SSE, JSON Lines, json-seq) as read item by item, in place of `body`. */
+  stream?: StreamRead;
+}
+
+/** What the runner read of a streamed answer, and why it stopped. */
+export interface StreamRead {
+  type: string;
+  items: StreamItem[];
+  end: 'ended' | 'max-items' | 'max-seconds' | 'max-bytes';
+  bytes: number;
+}
+
+/** One item: an SSE event, or a JSON value; or, for a frame that could not be read, the problem. */
+export interface StreamItem {
+  index: number;
+  event?: { data: string; event?: string; id?: string; retry?: number };
+  value?: unknown;
+  problem?: string;
 }
 
 export interface Exchange {

@@ -46,6 +46,10 @@ export interface ContractOptionsInput {
   maxResponseBytes?: number;
   /** Seconds the whole run may take; cases not started by then are reported as not run (900). */
   maxDurationSeconds?: number;
+  /** Items of a streamed answer read and checked before the runner stops reading (100). */
+  maxStreamItems?: number;
+  /** Seconds a streamed answer is read before the runner stops reading (10). */
+  maxStreamSeconds?: number;
   // The deep runner (INTERFACE section 11), normalised by phases/phase-options.ts.
   phases?: readonly string[];
   seed?: number;
@@ -95,6 +99,8 @@ export interface ContractOptions {
   prerequisiteFiles: readonly string[] | undefined;
   maxResponseBytes: number;
   maxDurationMs: number;
+  maxStreamItems: number;
+  maxStreamMs: number;
   phases: readonly PhaseName[];
   /** Undefined until the run picks one from its clock; every run prints the one it used. */
   seed: number | undefined;
@@ -150,6 +156,8 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     prerequisiteFiles: input.prerequisites?.length ? [...new Set(input.prerequisites)] : undefined,
     maxResponseBytes: wholeBytes(input.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
     maxDurationMs: seconds('--max-duration', input.maxDurationSeconds ?? DEFAULT_MAX_DURATION_SECONDS, 0.001) * 1000,
+    maxStreamItems: wholeItems(input.maxStreamItems ?? 100),
+    maxStreamMs: seconds('--max-stream-seconds', input.maxStreamSeconds ?? 10, 0.001) * 1000,
     ...normalizePhaseOptions(input),
     ...normalizeWorkflowOptions(input),
     allowDestructive: input.allowDestructive === true,
@@ -251,5 +259,10 @@ function seconds(flag: string, value: number, min: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
     throw new ContractRunError(`${flag} must be a number of seconds >= ${min} (got '${String(value)}')`);
   }
+  return value;
+}
+
+function wholeItems(value: number): number {
+  if (!Number.isInteger(value) || value < 1) throw new ContractRunError(`--max-stream-items must be a whole number of items, 1 or more (got ${value})`);
   return value;
 }

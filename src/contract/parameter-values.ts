@@ -44,6 +44,12 @@ export function requiredParameterValues(parameters: readonly Parameter[]): { que
   for (const parameter of parameters) {
     if (!parameter.required || parameter.in === 'path') continue;
     if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
+    if ((parameter.in as string) === 'querystring') {
+      const form = querystringForm(parameter);
+      if (typeof form === 'string') unknown.push(form);
+      else Object.assign(query, form);
+      continue;
+    }
     const documented = documentedValue(parameter);
     if (!documented && !parameter.schema) {
       unknown.push(`the required ${parameter.in} parameter ${parameter.name} has no example or schema to make a value from`);
@@ -56,4 +62,18 @@ export function requiredParameterValues(parameters: readonly Parameter[]): { que
   }
   if (cookies.length > 0) headers['cookie'] = cookies.join('; ');
   return { query, headers, unknown };
+}
+
+/**
+ * An OpenAPI 3.2 `in: querystring` parameter as the fields of the query string it stands for: a
+ * form (`application/x-www-form-urlencoded`) is sent field by field; another media type is named
+ * as one the runner does not write.
+ */
+function querystringForm(parameter: Parameter): Record<string, unknown> | string {
+  const [type, media] = Object.entries(parameter.content ?? {})[0] ?? [];
+  if (type?.split(';', 1)[0]!.trim().toLowerCase() !== 'application/x-www-form-urlencoded') {
+    return `the required querystring parameter ${parameter.name} is ${type ?? 'of no media type'}; the runner writes only application/x-www-form-urlencoded ones`;
+  }
+  const value = documentedValue(parameter)?.value ?? sentSample((media?.schema ?? {}) as Schema);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -92,6 +92,7 @@ export async function runNormalizedContract(given: ContractOptions, deps: RunCon
     origin: new URL(options.baseUrl).origin,
     maxResponseBytes: options.maxResponseBytes,
     deadline,
+    stream: { maxItems: options.maxStreamItems, maxMs: options.maxStreamMs },
   });
   const sleep = deps.sleep ?? realSleep;
   const summary = await executePlan(plan, options, {

@@ -2,6 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Header, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import { createAjv } from '../validation/create-ajv.js';
+import { describesEvent, isSequentialType, itemSchemaOf, jsonDataSchema } from '../spec/sequential-media.js';
 import { documentedHeaders, jsonContent } from './documented-response.js';
 
 export interface SchemaProblem {
@@ -21,6 +22,16 @@ export type CompiledSchema = (value: unknown) => SchemaProblem[];
 export interface SchemaRegistry {
   body(operationId: string, statusKey: string): CompiledSchema | undefined;
   header(operationId: string, statusKey: string, headerName: string): CompiledSchema | undefined;
+  /** A streamed answer's item checks, by its media type: the item's (an SSE event's) schema, and its data's JSON schema. */
+  items(operationId: string, statusKey: string, type: string): StreamItemSchemas | undefined;
+}
+
+export interface StreamItemSchemas {
+  /** True when an SSE item schema describes the event (`{data, event, id, retry}`), not what `data` carries. */
+  eventForm: boolean;
+  item: CompiledSchema | undefined;
+  /** An SSE event's `data` read as JSON: its `contentSchema` (event form), or the item schema (data form). */
+  data: CompiledSchema | undefined;
 }
 
 export function createSchemaRegistry(operations: readonly Operation[]): SchemaRegistry {
@@ -61,7 +72,25 @@ export function createSchemaRegistry(operations: readonly Operation[]): SchemaRe
       }
     }
   }
+  const streams = new Map<string, StreamItemSchemas>();
+  for (const operation of operations) {
+    for (const [statusKey, response] of Object.entries(operation.responses)) {
+      for (const [type, media] of Object.entries(response.content ?? {})) {
+        if (!isSequentialType(type)) continue;
+        const schema = itemSchemaOf(media);
+        const sse = type.split(';', 1)[0]!.trim().toLowerCase() === 'text/event-stream';
+        const eventForm = sse && describesEvent(schema);
+        const dataSchema = eventForm ? jsonDataSchema(schema) : sse ? schema : undefined;
+        streams.set(`${operation.operationId} ${statusKey} ${type.split(';', 1)[0]!.trim().toLowerCase()}`, {
+          eventForm,
+          item: schema && (!sse || eventForm) ? compile(schema) : undefined,
+          data: dataSchema ? compile(dataSchema) : undefined,
+        });
+      }
+    }
+  }
   return {
+    items: (operationId, statusKey, type) => streams.get(`${operationId} ${statusKey} ${type.split(';', 1)[0]!.trim().toLowerCase()}`),
     body: (operationId, statusKey) => bodies.get(operationId)?.get(statusKey),
     header: (operationId, statusKey, name) => headers.get(operationId)?.get(statusKey)?.get(name.toLowerCase()),
   };

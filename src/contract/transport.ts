@@ -1,5 +1,7 @@
 import type { Clock } from '../core/clock.js';
-import type { Exchange } from './events.js';
+import type { Exchange, StreamRead } from './events.js';
+import { isSequentialType } from '../spec/sequential-media.js';
+import { readStreamBody, type StreamLimits } from './stream-body.js';
 import { readResponseBody, type ReadBody } from './response-body.js';
 import type { RunDeadline } from './run-deadline.js';
 
@@ -40,6 +42,8 @@ export interface TransportOptions {
   maxResponseBytes: number;
   /** The run's `--max-duration`: no request starts after it, and one in flight is cut at it. */
   deadline?: RunDeadline;
+  /** How much of a streamed answer is read (`--max-stream-items`, `--max-stream-seconds`). */
+  stream?: StreamLimits;
 }
 
 /**
@@ -62,10 +66,18 @@ export function createTransport(options: TransportOptions): Transport {
       if (request.body !== undefined) init.body = JSON.stringify(request.body);
       let response: Response;
       let read: ReadBody;
+      let stream: StreamRead | undefined;
       const where = `${request.method} ${target.pathname}`;
       try {
         response = await options.fetch(request.url, init);
-        read = await readResponseBody(response, options.maxResponseBytes, where);
+        const type = response.headers.get('content-type') ?? '';
+        if (isSequentialType(type)) {
+          const streamed = await readStreamBody(response, type, options.stream ?? DEFAULT_STREAM_LIMITS, options.maxResponseBytes);
+          read = { text: streamed.text, body: undefined };
+          stream = streamed.stream;
+        } else {
+          read = await readResponseBody(response, options.maxResponseBytes, where);
+        }
       } catch (err) {
         if (limitMs < options.timeoutMs && isTimeout(err)) throw deadlineError(request, options.deadline!.maxMs, 'while waiting for');
         throw toTransportError(err, request, options.timeoutMs);
@@ -76,7 +88,7 @@ export function createTransport(options: TransportOptions): Transport {
       });
       const exchange: Exchange = {
         request: { method: request.method, url: request.url, headers: { ...request.headers }, ...(request.body !== undefined ? { body: request.body } : {}) },
-        response: { status: response.status, headers, body: read.body, text: read.text, ...(read.fullLength !== undefined ? { fullLength: read.fullLength } : {}) },
+        response: { status: response.status, headers, body: read.body, text: read.text, ...(read.fullLength !== undefined ? { fullLength: read.fullLength } : {}), ...(stream && { stream }) },
         durationMs: options.clock.now() - started,
       };
       if (read.problem) exchange.bodyProblem = read.problem;
@@ -84,6 +96,9 @@ export function createTransport(options: TransportOptions): Transport {
     },
   };
 }
+
+/** INTERFACE section 17's defaults: 100 items or 10 seconds, whichever comes first. */
+export const DEFAULT_STREAM_LIMITS: StreamLimits = { maxItems: 100, maxMs: 10_000 };
 
 function isTimeout(err: unknown): boolean {
   const name = (err as { name?: string })?.name;

@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import type { Operation } from '../spec/operation-index.js';
 import type { RecordStore } from '../store/record-store.js';
 import type { ValidRequest } from '../validation/request-validator.js';
+import type { ItemStream } from './stream-items.js';
 
 /** What a behaviour sees of its session: each pack's own state, and the records of inferred resources. */
 export interface SessionState {
@@ -33,6 +34,8 @@ export interface OperationResult {
   headers?: Record<string, string>;
   /** The media type when not `application/json`. */
   contentType?: string;
+  /** A streamed answer (SSE, JSON Lines, json-seq) in place of `body`: its items, paced by the mock. */
+  stream?: ItemStream;
   /** For lists paged by `limit`/`offset`: what the pipeline needs to add `X-Total-Count` and `Link`. */
   page?: { total: number; limit: number; offset: number };
 }

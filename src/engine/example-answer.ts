@@ -9,6 +9,7 @@ import type { Behaviour } from './behaviour.js';
 import { chooseMedia, documentedExample, isJsonType, requiredHeaders, successStatus } from './documented-responses.js';
 import { encodeBody } from './media-body.js';
 import { negotiateMedia } from './negotiate-media.js';
+import { isSequentialType, itemSchemaOf, itemStream } from './stream-items.js';
 
 /**
  * The behaviour of an operation no pack claims and no resource explains: its documented success
@@ -22,8 +23,9 @@ export function exampleBehaviour(operation: Operation, check?: ExampleCheck): Be
   if (!success) return unservable('it documents no response');
   const { status, response } = success;
   const chosen = chooseMedia(response.content);
-  const schema = chosen?.media.schema as Schema | undefined;
-  let example = chosen ? usableExample(documentedExample(chosen.media), schema, chosen.type) : undefined;
+  const streamed = chosen !== undefined && isSequentialType(chosen.type);
+  const schema = (streamed ? itemSchemaOf(chosen.media) : chosen?.media.schema) as Schema | undefined;
+  let example = chosen && !streamed ? usableExample(documentedExample(chosen.media), schema, chosen.type) : undefined;
   // An example that breaks its own schema is not served (INTERFACE section 15): generated data is, and start-up names it.
   const broken = example && schema && check ? check(schema, example.value) : undefined;
   if (broken) example = undefined;
@@ -35,13 +37,14 @@ export function exampleBehaviour(operation: Operation, check?: ExampleCheck): Be
     }
   }
   return {
-    kind: example || !chosen ? 'example' : 'generated',
+    kind: streamed ? 'stream' : example || !chosen ? 'example' : 'generated',
     ...(broken && { note: `the example at ${examplePointer(operation, String(status), chosen!.type, chosen!.media)} breaks its schema (${broken}): generated data is served instead` }),
     handle: async (ctx) => {
       const headers = requiredHeaders(response, ctx.faker, ctx.answerHeaders);
       if (!chosen) return { status, headers };
       // The type the request accepts: its own example, else the same answer in that type.
       const asked = negotiateMedia(response.content, ctx.headers.accept) ?? chosen;
+      if (isSequentialType(asked.type)) return { status, headers, stream: itemStream(asked.type, asked.media, ctx.faker, subjectOfPath(operation.path)) };
       const own = asked.type === chosen.type ? example : usableExample(documentedExample(asked.media), asked.media.schema as Schema | undefined, asked.type);
       const answerSchema = (asked.media.schema as Schema | undefined) ?? schema;
       const value = own ? own.value : example ? example.value : answerSchema ? fakeFromSchema(answerSchema, ctx.faker, { subject: subjectOfPath(operation.path) }) : '';

@@ -8,7 +8,7 @@ import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
 import { adminCors } from './admin-cors.js';
 import { createAdminRouter } from './admin-router.js';
-import { preflightAnswer } from './cors.js';
+import { CORS_HEADERS, preflightAnswer } from './cors.js';
 import type { Logger } from './request-log.js';
 import { breakConnection } from './break-connection.js';
 import { encodeAnswer } from './encode-answer.js';
@@ -86,10 +86,38 @@ function serveApi(setup: MockSetup, logger: Logger, req: IncomingMessage, res: S
 
 /** Writes a response; for HEAD, the same headers as GET (Content-Length included) and no body. */
 function send(res: ServerResponse, response: MockResponse, headOnly = false): void {
+  if (response.stream) {
+    sendStream(res, response.status, response.stream, Object.assign({}, CORS_HEADERS, response.headers), response.contentType ?? 'application/jsonl', headOnly);
+    return;
+  }
   const { headers, body } = encodeAnswer(response);
   res.writeHead(response.status, headers).end(headOnly ? undefined : body);
 }
 
+/** A streamed answer: headers at once, each frame as the clock lets it out; stops when the client goes away. */
+function sendStream(res: ServerResponse, status: number, frames: AsyncIterable<string>, headers: Record<string, string | number>, type: string, headOnly: boolean): void {
+  headers['Content-Type'] = type;
+  headers['Cache-Control'] = 'no-cache';
+  res.writeHead(status, headers);
+  if (headOnly) {
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  const iterator = frames[Symbol.asyncIterator]();
+  let gone = false;
+  res.once('close', () => {
+    gone = true;
+    void iterator.return?.();
+  });
+  void (async () => {
+    try {
+      for (let next = await iterator.next(); !next.done && !gone; next = await iterator.next()) res.write(next.value);
+    } finally {
+      res.end();
+    }
+  })();
+}
 
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   try {

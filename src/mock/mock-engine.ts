@@ -10,7 +10,8 @@ import { validationStatus } from '../engine/documented-responses.js';
 import { inDeclaredFormats } from '../engine/declared-header-formats.js';
 import type { ErrorShapes } from '../engine/error-body.js';
 import { inAcceptedMedia } from '../engine/negotiate-media.js';
-import { parsePrefer, preferredResponse } from './prefer.js';
+import { parsePrefer, preferredResponse, preferredStream } from './prefer.js';
+import { pacedFrames } from './stream-pacing.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
 import type { RequestAuth, RequestAuthenticator } from './request-authenticator.js';
 import type { RequestChecks } from './request-checks.js';
@@ -113,6 +114,10 @@ export class MockEngine {
       response = { status: result.status, headers: Object.assign(headers, result.headers), body: result.body };
       if (result.contentType) response.contentType = result.contentType;
       if (result.network) response.network = result.network;
+      if (result.stream) {
+        response.contentType = result.stream.contentType;
+        response.stream = pacedFrames(result.stream, session.clock, this.deps.delay);
+      }
       if (result.page) this.addPagination(response, request, match.operation, result.page);
       inDeclaredFormats(match.operation, response.status, response.headers, now);
       if (this.deps.outgoing && response.status >= 200 && response.status < 300 && !response.network) {
@@ -184,7 +189,7 @@ export class MockEngine {
       const preferred = preferredResponse(operation, prefs, this.deps.faker);
       if (preferred) return preferred;
     }
-    const result = await this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, answerHeaders, faker: this.deps.faker });
+    const result = preferredStream(await this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, answerHeaders, faker: this.deps.faker }), prefs);
     return request.headers.accept === undefined ? result : inAcceptedMedia(operation, result, request.headers.accept, this.deps.faker);
   }
 

@@ -34,6 +34,11 @@ export interface MockResponse {
   contentType?: string;
   /** A network fault taken by this request: the HTTP layer breaks the connection so (src/http/break-connection.ts). */
   network?: NetworkBreak;
+  /**
+   * A streamed answer's frames (SSE events, JSON lines, json-seq texts) as the session's clock
+   * lets them out; sent as they come, without Content-Length, in place of `body`.
+   */
+  stream?: AsyncIterable<string>;
   /** What the journal recorded, for the request log: the path as shown (long ones cut), time in the pipeline, the masked key. */
   meta?: { path: string; ms: number; key: string | null; session: string };
 }

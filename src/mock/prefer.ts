@@ -6,14 +6,18 @@ import type { Operation } from '../spec/operation-index.js';
 import type { OperationResult } from '../engine/behaviour.js';
 import { chooseMedia } from '../engine/documented-responses.js';
 import { encodeBody } from '../engine/media-body.js';
+import { STREAM_LIMITS } from './stream-pacing.js';
 
 export interface Preferences {
   code?: string;
   example?: string;
   dynamic?: boolean;
+  /** A streamed answer's item count and the milliseconds between items (`stream-count=N, stream-interval=MS`). */
+  streamCount?: number;
+  streamInterval?: number;
 }
 
-/** Reads `Prefer: code=404, example=notFound, dynamic=true` (RFC 7240; unknown preferences ignored). */
+/** Reads `Prefer: code=404, example=notFound, dynamic=true, stream-count=3` (RFC 7240; unknown preferences ignored). */
 export function parsePrefer(header: string | string[] | undefined): Preferences | undefined {
   if (header === undefined) return undefined;
   const prefs: Preferences = {};
@@ -26,6 +30,8 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
     if (name === 'code' && /^\d{3}$/.test(value)) prefs.code = value;
     else if (name === 'example' && value !== '') prefs.example = value;
     else if (name === 'dynamic') prefs.dynamic = value === 'true';
+    else if (name === 'stream-count' && /^\d{1,6}$/.test(value) && Number(value) <= STREAM_LIMITS.count) prefs.streamCount = Number(value);
+    else if (name === 'stream-interval' && /^\d{1,7}$/.test(value) && Number(value) <= STREAM_LIMITS.intervalMs) prefs.streamInterval = Number(value);
     else continue;
     any = true;
   }
@@ -99,4 +105,15 @@ function choose(operation: Operation, prefs: Preferences): [string, Response] | 
   }
   if (prefs.dynamic) return responses.find(([s]) => s.startsWith('2'));
   return undefined;
+}
+
+/** A streamed answer with the count and interval `Prefer` asks for, and the header saying so. */
+export function preferredStream(result: OperationResult, prefs: Preferences | undefined): OperationResult {
+  if (!result.stream || (prefs?.streamCount === undefined && prefs?.streamInterval === undefined)) return result;
+  const applied = [prefs.streamCount !== undefined && `stream-count=${prefs.streamCount}`, prefs.streamInterval !== undefined && `stream-interval=${prefs.streamInterval}`].filter(Boolean).join(', ');
+  return {
+    ...result,
+    headers: { ...result.headers, 'Preference-Applied': applied },
+    stream: { ...result.stream, count: prefs.streamCount ?? result.stream.count, intervalMs: prefs.streamInterval ?? result.stream.intervalMs },
+  };
 }

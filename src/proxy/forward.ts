@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { Pool, errors, util, type Dispatcher } from 'undici';
+import { isSequentialType } from '../spec/sequential-media.js';
 import type { ReadAnswer } from './read-answer.js';
 import { continueSkippingConnector } from './skip-continue.js';
 
@@ -88,6 +89,23 @@ export class Upstream {
       let timedOut = false;
       const deadline = this.timeoutMs > 0 ? setTimeout(() => ((timedOut = true), abort?.(new errors.BodyTimeoutError())), this.timeoutMs) : undefined;
       deadline?.unref();
+      /** The answer so far and a stream of the rest; for a sequential answer, from its first byte. */
+      const startRest = (streamed: boolean) => {
+        rest = new Readable({
+          read: () => {
+            if (!paused) return;
+            paused = false;
+            resume?.();
+          },
+          destroy: (err, callback) => {
+            abort?.(err ?? new Error('the answer was dropped'));
+            callback(err);
+          },
+        });
+        rest.pause();
+        resolve({ status, headers, body: { whole: false, head: chunks, rest, ...(streamed && { streamed }) } });
+        chunks = [];
+      };
       const handler: Dispatcher.DispatchHandler = {
         onConnect: (abortRequest) => {
           abort = abortRequest;
@@ -98,6 +116,12 @@ export class Upstream {
           status = statusCode;
           headers = endToEndHeaders(util.parseHeaders(rawHeaders as Buffer[]) as Record<string, string | string[]>);
           resume = resumeReading;
+          const type = headers['content-type'];
+          if (typeof type === 'string' && isSequentialType(type)) {
+            // A stream may rightly last: only undici's wait between chunks bounds it, not the whole-answer deadline.
+            clearTimeout(deadline);
+            startRest(true);
+          }
           return true;
         },
         onData: (chunk) => {
@@ -109,20 +133,7 @@ export class Upstream {
           chunks.push(chunk);
           size += chunk.length;
           if (size <= cap) return true;
-          rest = new Readable({
-            read: () => {
-              if (!paused) return;
-              paused = false;
-              resume?.();
-            },
-            destroy: (err, callback) => {
-              abort?.(err ?? new Error('the answer was dropped'));
-              callback(err);
-            },
-          });
-          rest.pause();
-          resolve({ status, headers, body: { whole: false, head: chunks, rest } });
-          chunks = [];
+          startRest(false);
           return true;
         },
         onComplete: () => {

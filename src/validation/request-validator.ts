@@ -4,6 +4,8 @@ import type { Parameter, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import { formatErrors } from './format-errors.js';
 import { decodedOrAsIs } from '../core/decode-uri.js';
+import { compileQuerystring } from './querystring-parameter.js';
+import { convert } from './typed-text.js';
 
 export interface RawRequestParts {
   /** Path parameters as matched (still percent-encoded). */
@@ -53,6 +55,7 @@ export function compileRequestValidator(operation: Operation, ajv: Ajv): Request
   const path = group('path');
   const query = group('query');
   const header = group('header');
+  const querystring = compileQuerystring(operation.parameters, ajv);
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
   const validateBody = bodySchema ? ajv.compile(bodySchema) : undefined;
   const bodyRequired = operation.requestBody?.required === true;
@@ -62,6 +65,8 @@ export function compileRequestValidator(operation: Operation, ajv: Ajv): Request
     const pathValues = collect(path, (name) => decodeSegment(parts.pathParams[name]), '/path', details);
     const search = query.params.length > 0 && parts.query !== '' ? new URLSearchParams(parts.query) : undefined;
     const queryValues = collect(query, (name) => search?.getAll(name), '/query', details);
+    const whole = querystring?.(parts.query, details);
+    if (whole) queryValues[whole.name] = whole.value;
     collect(header, (name) => {
       const v = parts.headers[name.toLowerCase()];
       return v === undefined ? undefined : Array.isArray(v) ? v : [v];
@@ -106,22 +111,6 @@ function collect(
   if (!group.validate(values)) details.push(...formatErrors(where, group.validate.errors));
   for (const [name, value] of group.defaults) if (values[name] === undefined) values[name] = value;
   return values;
-}
-
-const INTEGER = /^-?\d+$/;
-const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
-
-function convert(value: string, schema: Schema): unknown {
-  switch (schema.type) {
-    case 'integer':
-      return INTEGER.test(value) ? Number(value) : value;
-    case 'number':
-      return NUMBER.test(value) ? Number(value) : value;
-    case 'boolean':
-      return value === 'true' ? true : value === 'false' ? false : value;
-    default:
-      return value;
-  }
 }
 
 function decodeSegment(segment: string | undefined): string | undefined {

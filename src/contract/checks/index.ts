@@ -13,6 +13,7 @@ import { responseHeadersConformance, RESPONSE_HEADERS_CONFORMANCE } from './resp
 import { responseSchemaConformance, RESPONSE_SCHEMA_CONFORMANCE } from './response-schema-conformance.js';
 import { statusCodeConformance, STATUS_CODE_CONFORMANCE } from './status-code-conformance.js';
 import { statusExpected, STATUS_EXPECTED } from './status-expected.js';
+import { streamItems, STREAM_ITEMS } from './stream-items.js';
 import type { Check, CheckInfo } from './types.js';
 import { unsupportedMethod, UNSUPPORTED_METHOD } from './unsupported-method.js';
 
@@ -31,6 +32,7 @@ export const DOCUMENT_CHECKS: readonly NamedResponseCheck[] = [
   { names: [POSITIVE_DATA_ACCEPTANCE.name, NEGATIVE_DATA_REJECTION.name, IGNORED_AUTH.name, STATUS_EXPECTED.name], run: statusExpected },
   { names: [CONTENT_TYPE_CONFORMANCE.name], run: contentTypeConformance },
   { names: [RESPONSE_SCHEMA_CONFORMANCE.name], run: responseSchemaConformance },
+  { names: [STREAM_ITEMS.name], run: streamItems },
   { names: [RESPONSE_HEADERS_CONFORMANCE.name], run: responseHeadersConformance },
   { names: [LOCATION.name, ENSURE_RESOURCE_AVAILABILITY.name], run: location },
   { names: [ERROR_STATUS_MATCH.name], run: errorStatusMatch },

@@ -18,6 +18,7 @@ import { STATE_CREATED } from './state-created.js';
 import { STATE_UPDATED } from './state-updated.js';
 import { STATUS_CODE_CONFORMANCE } from './status-code-conformance.js';
 import { STATUS_EXPECTED } from './status-expected.js';
+import { STREAM_ITEMS } from './stream-items.js';
 import type { CheckInfo } from './types.js';
 import { UNSUPPORTED_METHOD } from './unsupported-method.js';
 import { USE_AFTER_FREE } from './use-after-free.js';
@@ -49,6 +50,7 @@ export const CHECK_REGISTRY: readonly CheckInfo[] = [
   STATE_UPDATED,
   RATE_LIMIT_CONSISTENCY,
   RATE_LIMIT_COUNTDOWN,
+  STREAM_ITEMS,
   ...PHASE_CHECKS,
 ];
 

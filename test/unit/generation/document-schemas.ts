@@ -1,3 +1,4 @@
+import type { OpenAPIV3 } from 'openapi-types';
 import type { Document, Header, Parameter, Schema } from '../../../src/spec/openapi.js';
 import { HTTP_METHODS } from '../../../src/spec/openapi.js';
 
@@ -12,7 +13,7 @@ export function documentSchemas(document: Document): [string, Schema][] {
   for (const [name, schema] of Object.entries(document.components?.schemas ?? {})) out.push([`#/components/schemas/${name}`, schema as Schema]);
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
-      const op = item?.[method];
+      const op = (item as Record<string, OpenAPIV3.OperationObject | undefined> | undefined)?.[method];
       if (!op) continue;
       const where = `${method.toUpperCase()} ${path}`;
       for (const [status, response] of Object.entries(op.responses ?? {})) {

@@ -20,8 +20,8 @@ describe('loadDocument', () => {
     expect(() => parseDocumentText('x.yaml', 'openapi: 3.0.3\ninfo:\n  title: [unclosed\n')).toThrow(/x.yaml: is not valid YAML at line \d+/);
   });
 
-  it('refuses a document that is not OpenAPI 3.0, 3.1 or Swagger 2.0', async () => {
-    await expect(fromObject('x.yaml', { openapi: '3.2.0', info: {}, paths: {} })).rejects.toThrow(/has openapi: "3.2.0"; the kit reads OpenAPI 3.0.x, 3.1.x and Swagger 2.0/);
+  it('refuses a document that is not OpenAPI 3.0, 3.1, 3.2 or Swagger 2.0', async () => {
+    await expect(fromObject('x.yaml', { openapi: '3.3.0', info: {}, paths: {} })).rejects.toThrow(/has openapi: "3.3.0"; the kit reads OpenAPI 3.0.x, 3.1.x, 3.2.x and Swagger 2.0/);
     await expect(fromObject('x.yaml', ['not', 'a', 'mapping'])).rejects.toThrow(SpecError);
   });
 
