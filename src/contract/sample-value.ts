@@ -165,8 +165,13 @@ function smallestNumber(schema: Schema): number {
   return high !== undefined ? Math.min(0, high) : 1;
 }
 
-/** A valid id no record is likely to have: the schema's (inclusive) maximum, else 2^31-1. */
+/**
+ * A valid id no record is likely to have: the schema's (inclusive) maximum, else 2^31-1; a string
+ * keeps the pattern and length. Undefined for an enum: every value it allows is a known one, and
+ * any other breaks the parameter (a 400, not a 404).
+ */
 export function unknownIdValue(schema: Schema): unknown {
+  if (schema.enum !== undefined) return undefined;
   if (schema.type === 'string') {
     if (schema.format === 'uuid') return 'ffffffff-ffff-4fff-bfff-ffffffffffff';
     // An id that breaks the parameter's pattern or length is a bad request (400), not an unknown record.
