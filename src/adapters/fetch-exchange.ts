@@ -4,7 +4,7 @@ import { CORS_HEADERS, preflightAnswer } from '../http/cors.js';
 import type { MockSetup } from '../mock/create-engine.js';
 import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
-import { underBase } from './under-base.js';
+import { underBase } from '../engine/under-base.js';
 
 /**
  * One Fetch API request through the engine, answered as a Fetch API response: what the HTTP

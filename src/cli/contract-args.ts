@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ContractRunError } from '../contract/contract-error.js';
 import type { ContractOptionsInput } from '../contract/options.js';
+import { REF_FLAG_OPTIONS, REF_FLAGS_USAGE, refOptionsFrom } from './ref-flags.js';
 
 export const CONTRACT_USAGE = `usage: petstore-kit contract --base-url URL --api-key KEY [options]
 
@@ -16,7 +17,7 @@ required:
 options:
   --spec FILE                 the OpenAPI 3.0, 3.1 or 3.2 (or Swagger 2.0) document (default: the
                               package's spec/petstore.yaml)
-  --tag T                     only operations with this tag (repeatable)
+${REF_FLAGS_USAGE}  --tag T                     only operations with this tag (repeatable)
   --operation ID              only this operationId (repeatable)
   --skip-stability S          skip beta or experimental operations (repeatable)
   --readonly-key KEY          a read-only key: writing with it must answer 403 forbidden
@@ -121,6 +122,7 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         'exclude-checks': { type: 'string', multiple: true },
         'list-checks': { type: 'boolean' },
         'max-response-time': { type: 'string' },
+        ...REF_FLAG_OPTIONS,
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -146,6 +148,7 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (list('header').length > 0) input.headers = list('header');
   if (list('prerequisites').length > 0) input.prerequisites = list('prerequisites');
   if (str('spec') !== undefined) input.spec = str('spec')!;
+  input.refs = refOptionsFrom(values as { 'ref-root'?: string; 'allow-remote-refs'?: boolean });
   if (str('readonly-key') !== undefined) input.readonlyKey = str('readonly-key')!;
   if (str('rate-limit-key') !== undefined) input.rateLimitKey = str('rate-limit-key')!;
   if (str('out') !== undefined) input.out = str('out')!;

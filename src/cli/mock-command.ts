@@ -12,6 +12,7 @@ import { SpecError } from '../spec/spec-error.js';
 import { StoreUnavailableError } from '../store/store-unavailable-error.js';
 import { redactUrl } from '../store/redact-url.js';
 import { readStateFile, StateFileError } from '../http/state-file.js';
+import { REF_FLAG_OPTIONS, refOptionsFrom } from './ref-flags.js';
 import { reloadReport } from './reload-report.js';
 import { parseLatencyFlag, type LatencyRule } from '../mock/latency/latency-rule.js';
 import { startupBanner } from './startup-banner.js';
@@ -21,6 +22,9 @@ const USAGE = `usage: petstore-kit mock [options]
   --port N            port to listen on (default 4010; 0 picks a free one)
   --host H            address to bind (default 127.0.0.1)
   --spec FILE         OpenAPI document (default: the bundled spec/petstore.yaml)
+  --ref-root DIR      read the document's $ref'd files only inside DIR (documents you do not
+                      trust); without it a $ref is resolved relative to the file holding it
+  --allow-remote-refs fetch http(s) $refs (10 s and 64 MB at most each); without it they are refused
   --seed N            seed of the fake data; the same seed gives the same data (default ${DEFAULT_SEED})
   --config FILE       keys, plans, ban policy and session cap (see mocks/keys.example.json)
   --admin-token T     require "Authorization: Bearer T" on /__admin
@@ -69,6 +73,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
         quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
         watch: { type: 'boolean' }, latency: { type: 'string' },
         'webhook-target': { type: 'string', multiple: true }, 'allow-callback-hosts': { type: 'string' },
+        ...REF_FLAG_OPTIONS,
       },
       strict: true,
       allowPositionals: false,
@@ -105,7 +110,7 @@ export async function runMockCommand(argv: string[], out: NodeJS.WritableStream 
   const state = values.state === undefined ? undefined : { file: values.state, snapshot: await readStateFile(values.state) };
   const latency = latencyOption(values.latency);
   const logger = createLogger(level, out, err);
-  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store, state, latency, outgoing: outgoingOption(values['allow-callback-hosts'], values['webhook-target']), ...watchOption(values.watch, level, out, err) });
+  const mock = await startMock({ port, host, specFile: values.spec ?? DEFAULT_SPEC_FILE, refs: refOptionsFrom(values), seed, config, auth, defaultPlan, adminToken: values['admin-token'], logger, store, state, latency, outgoing: outgoingOption(values['allow-callback-hosts'], values['webhook-target']), ...watchOption(values.watch, level, out, err) });
   try {
     const warning = exposedAdminWarning(host, values['admin-token']);
     if (warning) err.write(`${warning}\n`);

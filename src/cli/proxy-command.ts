@@ -8,6 +8,7 @@ import { startProxy, type RunningProxy } from '../proxy/proxy-server.js';
 import { proxySummary } from '../proxy/proxy-summary.js';
 import type { ProxiedExchange } from '../proxy/violation-log.js';
 import { createReporters } from '../reporting/create-reporters.js';
+import { REF_FLAG_OPTIONS, refOptionsFrom } from './ref-flags.js';
 
 export const PROXY_USAGE = `usage: petstore-kit proxy --upstream URL [options]
 
@@ -15,6 +16,9 @@ Forwards every request to a real implementation and checks both directions again
 
   --upstream URL      the implementation to forward to (required)
   --spec FILE         OpenAPI document (default: the bundled spec/petstore.yaml)
+  --ref-root DIR      read the document's $ref'd files only inside DIR (documents you do not
+                      trust); without it a $ref is resolved relative to the file holding it
+  --allow-remote-refs fetch http(s) $refs (10 s and 64 MB at most each); without it they are refused
   --port N            port to listen on (default 4010; 0 picks a free one)
   --host H            address to bind (default 127.0.0.1)
   --strict            answer 502 contract_violation instead of passing on a non-conforming answer
@@ -49,6 +53,7 @@ export async function runProxyCommand(argv: string[], out: NodeJS.WritableStream
         upstream: { type: 'string' }, spec: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' },
         strict: { type: 'boolean' }, record: { type: 'string' }, reporter: { type: 'string', multiple: true }, out: { type: 'string' },
         timeout: { type: 'string' }, quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+        ...REF_FLAG_OPTIONS,
       },
       strict: true,
       allowPositionals: false,
@@ -78,7 +83,7 @@ export async function runProxyCommand(argv: string[], out: NodeJS.WritableStream
     recorder?.add(entry);
     if (!values.quiet && entry.failures.length > 0) out.write(violationLine(entry));
   };
-  const proxy = await startProxy({ upstream: upstream.href, specFile: values.spec ?? DEFAULT_SPEC_FILE, port, host: values.host ?? '127.0.0.1', strict: values.strict === true, timeoutMs, onExchange });
+  const proxy = await startProxy({ upstream: upstream.href, specFile: values.spec ?? DEFAULT_SPEC_FILE, refs: refOptionsFrom(values), port, host: values.host ?? '127.0.0.1', strict: values.strict === true, timeoutMs, onExchange });
   out.write(`petstore-kit proxy checking ${proxy.upstream} against ${proxy.specFile}\n  ${proxy.url}${values.strict ? '   (strict: violating answers become 502)' : ''}\n`);
   return {
     proxy,

@@ -2,6 +2,7 @@ import { formatBehaviourLines } from '../engine/select-behaviours.js';
 import type { RunningMock } from '../http/start-mock.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
 import { credentialPlacement } from '../spec/security.js';
+import { serverBasePath } from '../spec/server-base-path.js';
 
 /** Keys listed by name at start; the rest are counted. */
 export const KEYS_SHOWN = 25;
@@ -24,6 +25,7 @@ export function startupBanner(mock: RunningMock, seed: number, watching = false)
     '',
     `petstore-kit mock serving ${mock.setup.index.operations.length} operations of ${mock.setup.loaded.file}`,
     `  ${mock.url}   (seed ${seed}; control API at ${mock.url}/__admin)`,
+    ...servedBelow(mock),
     ...(mock.setup.backend.description === 'memory' ? [] : [`  state shared through ${mock.setup.backend.description}`]),
     ...(watching ? [`  watching ${mock.setup.loaded.file} and the files it $refs: a save reloads the document`] : []),
     ...documentWarnings([...mock.setup.loaded.warnings, ...mock.setup.index.notes, ...mock.setup.plan.lines.flatMap((l) => (l.note ? [`${l.method} ${l.path}: ${l.note}`] : []))]),
@@ -39,6 +41,12 @@ export function startupBanner(mock: RunningMock, seed: number, watching = false)
     '',
     '',
   ].join('\n');
+}
+
+/** The document's server path, where every operation answers too (INTERFACE section 15). */
+function servedBelow(mock: RunningMock): string[] {
+  const basePath = serverBasePath(mock.setup.loaded.document);
+  return basePath ? [`  ${mock.url}${basePath}   (the document's server path: every operation answers there and at the root)`] : [];
 }
 
 /** How each operation is served, as start-up and each `--watch` reload print it. */

@@ -3,7 +3,7 @@ import type { Operation } from '../spec/operation-index.js';
 import { DOCUMENT_CHECKS, HTTP_CHECKS } from './checks/index.js';
 import type { CheckContext, ReadBack } from './checks/types.js';
 import { documentedResponse, successStatuses } from './documented-response.js';
-import type { Exchange, Failure, LeftRecord, RunEvent } from './events.js';
+import type { CaseKind, Exchange, Failure, LeftRecord, RunEvent } from './events.js';
 import type { ContractOptions } from './options.js';
 import type { Plan } from './plan-shape.js';
 import type { PlannedCase } from './planner.js';
@@ -16,6 +16,7 @@ import { idFromBody, itemPathParams, type Resource } from './resources.js';
 import { TransportError, type Transport } from './transport.js';
 import type { CredentialWatch } from './credential-refusal.js';
 import { changesRecords, NotSentError, targetParameter, targetResource, type OwnRecords } from './own-records.js';
+import type { RequestPrecheck } from './request-precheck.js';
 import type { Redactor } from './credentials.js';
 import type { GenerationBudget } from './phases/generation-budget.js';
 
@@ -42,7 +43,12 @@ export interface EngineContext {
   ownRecords: OwnRecords;
   /** What the run created and could not remove, for every report. */
   leftBehind: LeftRecord[];
+  /** Checks the requests of positive and state cases against the document before they are sent. */
+  precheck?: RequestPrecheck;
 }
+
+/** Cases that mean to send valid requests: one the document refuses is not sent (the others send invalid ones on purpose). */
+const PRECHECKED: ReadonlySet<CaseKind> = new Set(['positive', 'state']);
 
 /** How a case's requests are sent politely: the run's clock, wait budget and pacer; waits told as events. */
 export function politeOptions(ctx: EngineContext, caseId: string): PoliteOptions {
@@ -88,6 +94,7 @@ export class CaseRun {
     const operation = ctx.plan.index.byId(template.operationId)!;
     const built = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, template, this.ids);
     if (template.method) built.method = template.method.toUpperCase();
+    if (ctx.precheck && PRECHECKED.has(this.planned.kind) && !this.cleaningUp && !template.method) ctx.precheck.check(operation, built);
     if (!ctx.options.allowDestructive && changesRecords(built.method.toLowerCase()) && !this.namesOwnRecord(operation, built.url)) throw new NotSentError();
     const request = this.cleaningUp ? { ...built, pastDeadline: true } : built;
     if (ctx.credentialWatch?.refused) throw new TransportError('CREDENTIAL_REFUSED', ctx.credentialWatch.refused);

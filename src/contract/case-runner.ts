@@ -6,6 +6,7 @@ import { successStatuses } from './documented-response.js';
 import type { CaseResult, CaseStatus, Exchange } from './events.js';
 import type { PlannedCase } from './planner.js';
 import { NotSentError } from './own-records.js';
+import { UnsendableRequestError } from './request-precheck.js';
 import { WaitBudgetExceeded } from './polite-client.js';
 import { runRateLimitCase } from './rate-limit-case.js';
 import { readBack } from './read-back.js';
@@ -33,7 +34,7 @@ export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise
       }
     } catch (err) {
       reason = describeError(err);
-      if (err instanceof NotSentError) status = 'skipped';
+      if (err instanceof NotSentError || err instanceof UnsendableRequestError) status = 'skipped';
     } finally {
       try {
         await run.cleanUp();
@@ -135,7 +136,8 @@ async function createFixture(run: CaseRun, name: string): Promise<void> {
   try {
     values = readLinks(recipe.reads, exchange, url, operation.routePath, ctx.options.baseUrl);
   } catch (err) {
-    throw new SetupError((err as Error).message);
+    // The answer conforms and holds no such field: the runner cannot make the request (skipped, not an error of the target).
+    throw new UnsendableRequestError(`not sent: ${(err as Error).message}`);
   }
   for (const [expression, value] of values) run.ids.set(linkKey(name, expression), value);
 }
@@ -150,6 +152,6 @@ async function prepare(run: CaseRun, template: RequestTemplate): Promise<void> {
 }
 
 function describeError(err: unknown): string {
-  if (err instanceof SetupError || err instanceof WaitBudgetExceeded || err instanceof TransportError || err instanceof NotSentError) return err.message;
+  if (err instanceof SetupError || err instanceof WaitBudgetExceeded || err instanceof TransportError || err instanceof NotSentError || err instanceof UnsendableRequestError) return err.message;
   return `the runner failed: ${err instanceof Error ? err.message : String(err)}`;
 }

@@ -9,6 +9,7 @@ import { runCredentials } from './credential-placement.js';
 import type { CaseResult, RunEvent, RunSummary } from './events.js';
 import type { ContractOptions } from './options.js';
 import { OwnRecords } from './own-records.js';
+import { RequestPrecheck } from './request-precheck.js';
 import type { Plan } from './plan.js';
 import { TransportError, type Transport } from './transport.js';
 import { createPacer } from './pacer.js';
@@ -67,6 +68,7 @@ export async function executePlan(plan: Plan, options: ContractOptions, deps: En
     generation: createGenerationBudget(deps.clock, options.timeBudgetMs),
     ownRecords: new OwnRecords(),
     leftBehind: [],
+    precheck: new RequestPrecheck(options.baseUrl),
   };
   const before = deps.before ? await deps.before.run(ctx, deps.deadline) : { cases: [] };
   stopIfRefused(ctx);

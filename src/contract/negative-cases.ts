@@ -74,8 +74,8 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     add(`unknown-reference:${reference.field}`, `with a ${reference.field} that names no record answers ${referenceStatus}`, request, [String(referenceStatus)]);
   }
   const idParameter = addressedItem(operation, [...planner.resources.values()].some((r) => r.create === operation));
-  if (idParameter && documents(operation, '404')) {
-    const unknown = unknownIdValue((idParameter.schema ?? {}) as Schema);
+  const unknown = idParameter ? unknownIdValue((idParameter.schema ?? {}) as Schema) : undefined;
+  if (idParameter && unknown !== undefined && documents(operation, '404')) {
     const request = planner.template(operation, 'api-key', { ...(body === undefined ? {} : { body }), path: { [idParameter.name]: { value: unknown } } });
     add('unknown-id', `with an unknown ${idParameter.name} (${String(unknown)}) answers 404`, request, ['404', ...sunsetStatuses(operation)]);
   }
@@ -167,7 +167,8 @@ function unknownReference(planner: Planner, operation: Operation, body: unknown)
   });
   if (!found) return undefined;
   const [field, schema] = found;
-  return { field, value: { ...(body as object), [field]: unknownIdValue(schema) } };
+  const unknown = unknownIdValue(schema);
+  return unknown === undefined ? undefined : { field, value: { ...(body as object), [field]: unknown } };
 }
 
 function omit(record: Readonly<Record<string, string>>, key: string): Record<string, string> {

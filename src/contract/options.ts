@@ -4,6 +4,7 @@ import { MAX_RESPONSE_TIME } from './checks/max-response-time.js';
 import { ContractRunError } from './contract-error.js';
 import type { RateCeiling } from './pacer.js';
 import { normalizePhaseOptions, type PhaseName } from './phases/phase-options.js';
+import type { RefOptions } from '../spec/ref-options.js';
 
 export const REPORTER_NAMES = ['console', 'json', 'junit', 'html'] as const;
 export type ReporterName = (typeof REPORTER_NAMES)[number];
@@ -19,6 +20,8 @@ export interface ContractOptionsInput {
   baseUrl: string;
   apiKey?: string;
   spec?: string;
+  /** Where the document's `$ref`s may lead (--ref-root, --allow-remote-refs). */
+  refs?: RefOptions;
   tags?: readonly string[];
   operations?: readonly string[];
   skipStability?: readonly string[];
@@ -82,6 +85,7 @@ export interface ContractOptions {
   baseUrl: string;
   apiKey: string | undefined;
   spec: string;
+  refs: RefOptions;
   tags: readonly string[];
   operations: readonly string[];
   skipStability: readonly SkippableStability[];
@@ -140,6 +144,7 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     baseUrl,
     apiKey,
     spec: input.spec ?? DEFAULT_SPEC_FILE,
+    refs: input.refs ?? {},
     tags: [...new Set(input.tags ?? [])],
     operations: [...new Set(input.operations ?? [])],
     skipStability: [...new Set(skipStability)],

@@ -3,6 +3,7 @@ import { placeCredentials, setHeader, type RunCredentials } from './credential-p
 import { isJsonMediaType } from './documented-response.js';
 import type { Exchange } from './events.js';
 import type { Plan } from './plan-shape.js';
+import { queryPairs } from './query-pairs.js';
 import { linkValue } from './runtime-expression.js';
 import type { Credentials, RequestTemplate } from './request-template.js';
 import type { OutgoingRequest } from './transport.js';
@@ -25,7 +26,8 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
   });
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(template.query)) {
-    for (const item of Array.isArray(value) ? value : [value]) query.append(name, String(item));
+    const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name);
+    for (const [key, item] of queryPairs(name, value, parameter)) query.append(key, item);
   }
   const headers: Record<string, string> = { accept: acceptFor(operation), ...template.headers };
   sendDiscriminators(operation, query, headers);

@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../core/clock.js';
 import { loadDocument } from '../spec/load-document.js';
+import { serverBasePath, withServerPath } from '../spec/server-base-path.js';
 import { SpecError } from '../spec/spec-error.js';
 import { ContractRunError } from './contract-error.js';
 import { availableCredentials, runCredentials } from './credential-placement.js';
@@ -48,14 +49,16 @@ export interface PreparedRun {
 /** Loads the document, the prerequisites and the workflows and builds the plan; sends nothing. */
 export async function prepareRun(given: ContractOptions, clock: Clock): Promise<PreparedRun> {
   // A run without --seed takes one from its clock and prints it, so any run can be replayed.
-  const options = { ...given, seed: given.seed ?? clock.now() % 0x7fffffff, ...(given.workflowsOnly ? { phases: [] } : {}) };
+  const seeded = { ...given, seed: given.seed ?? clock.now() % 0x7fffffff, ...(given.workflowsOnly ? { phases: [] } : {}) };
   let loaded;
   try {
-    loaded = await loadDocument(options.spec);
+    loaded = await loadDocument(seeded.spec, seeded.refs);
   } catch (err) {
     if (err instanceof SpecError) throw new ContractRunError(err.message.split('\n').map((l) => l.trim()).join(' '));
     throw err;
   }
+  // INTERFACE section 16: a base URL at the server's root gets the document's server path; every report names the URL used.
+  const options = { ...seeded, baseUrl: withServerPath(seeded.baseUrl, serverBasePath(loaded.document)) };
   const prerequisites = (await Promise.all((options.prerequisiteFiles ?? []).map(loadPrerequisiteFile))).flat();
   // --workflows-only: no phase, so the plan keeps the document's index and schemas and no case of its own.
   const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });

@@ -3,6 +3,7 @@ import type { Operation } from '../spec/operation-index.js';
 import { jsonContent } from './documented-response.js';
 import { createFaker } from '../generation/create-faker.js';
 import { fakeFromPattern } from '../generation/fake-pattern.js';
+import { fakeFromSchema } from '../generation/fake-value.js';
 import { mergeAllOf } from '../generation/merge-all-of.js';
 import { capped, MAX_BUILT_ITEMS, MAX_BUILT_LENGTH } from './value-caps.js';
 
@@ -98,9 +99,26 @@ function sampleString(schema: Schema): string {
     case 'uri-reference':
       return 'https://example.com/';
     default:
-      return 'x'.repeat(capped(Math.max(1, schema.minLength ?? 1), MAX_BUILT_LENGTH));
+      return patternedSample(schema) ?? 'x'.repeat(Math.min(capped(Math.max(1, schema.minLength ?? 1), MAX_BUILT_LENGTH), schema.maxLength ?? Infinity));
   }
 }
+
+/**
+ * A string for a schema with a pattern, made by the mock's own generator from a fixed seed (the
+ * plan stays the same every run): `x` broke every pattern but the loosest, and the target's
+ * correct 400 was then reported as its failure (issue 20, class 6). Undefined when there is no
+ * pattern or nothing fits it.
+ */
+function patternedSample(schema: Schema): string | undefined {
+  if (typeof schema.pattern !== 'string') return undefined;
+  try {
+    const value = fakeFromSchema({ type: 'string', pattern: schema.pattern, minLength: schema.minLength, maxLength: capped(schema.maxLength ?? MAX_BUILT_LENGTH, MAX_BUILT_LENGTH) }, createFaker(PATTERN_SEED));
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+const PATTERN_SEED = 1;
 
 /** A value of the wrong JSON type for the schema (a number for a string, a string for a number). */
 export function wrongTypeValue(schema: Schema): unknown {
@@ -147,17 +165,36 @@ function smallestNumber(schema: Schema): number {
   return high !== undefined ? Math.min(0, high) : 1;
 }
 
-/** A valid id no record is likely to have: the schema's (inclusive) maximum, else 2^31-1. */
+/**
+ * A valid id no record is likely to have: the schema's (inclusive) maximum, else 2^31-1; a string
+ * keeps the pattern and length. Undefined for an enum: every value it allows is a known one, and
+ * any other breaks the parameter (a 400, not a 404).
+ */
 export function unknownIdValue(schema: Schema): unknown {
+  if (schema.enum !== undefined) return undefined;
   if (schema.type === 'string') {
     if (schema.format === 'uuid') return 'ffffffff-ffff-4fff-bfff-ffffffffffff';
-    // An id that breaks the parameter's pattern is a bad request (400), not an unknown record.
+    // An id that breaks the parameter's pattern or length is a bad request (400), not an unknown record.
     const patterned = typeof schema.pattern === 'string' ? fakeFromPattern(schema.pattern, createFaker(404)) : undefined;
-    return patterned ?? 'no-such-record-0000';
+    if (patterned !== undefined && fitsLength(patterned, schema)) return patterned;
+    return patternedSample(schema) ?? withinLength('no-such-record-0000', schema);
   }
   const { maximum, exclusiveMaximum } = schema as { maximum?: number; exclusiveMaximum?: number | boolean };
   // 3.1 gives an exclusive bound as a number; 3.0 as `exclusiveMaximum: true` beside `maximum`.
   if (typeof exclusiveMaximum === 'number') return Math.ceil(exclusiveMaximum) - 1;
   if (maximum !== undefined) return exclusiveMaximum === true ? Math.ceil(maximum) - 1 : maximum;
   return 2_147_483_647;
+}
+
+function fitsLength(value: string, schema: Schema): boolean {
+  const length = [...value].length;
+  return length >= (schema.minLength ?? 0) && length <= (schema.maxLength ?? Infinity);
+}
+
+/** `text` cut to the schema's maxLength, or padded with `0` to its minLength. */
+function withinLength(text: string, schema: Schema): string {
+  const max = schema.maxLength ?? Infinity;
+  const min = capped(schema.minLength ?? 0, MAX_BUILT_LENGTH);
+  const cut = text.slice(0, Math.max(min, Math.min(max, text.length)));
+  return cut.padEnd(min, '0');
 }

@@ -7,6 +7,7 @@ import type { Response, Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import type { Behaviour } from './behaviour.js';
 import { chooseMedia, documentedExample, isJsonType, requiredHeaders, successStatus } from './documented-responses.js';
+import { withLinkedFieldsRequired } from './link-fields.js';
 import { encodeBody } from './media-body.js';
 import { negotiateMedia } from './negotiate-media.js';
 import { isSequentialType, itemSchemaOf, itemStream } from './stream-items.js';
@@ -36,6 +37,9 @@ export function exampleBehaviour(operation: Operation, check?: ExampleCheck): Be
       return unservable(`no answer can be generated for its ${status} schema: ${(error as Error).message}`);
     }
   }
+  // Fields that the response's links read are always made (worked out once per schema).
+  const linked = new Map<Schema, Schema>();
+  const withLinks = (s: Schema) => linked.get(s) ?? linked.set(s, withLinkedFieldsRequired(s, response)).get(s)!;
   return {
     kind: streamed ? 'stream' : example || !chosen ? 'example' : 'generated',
     ...(broken && { note: `the example at ${examplePointer(operation, String(status), chosen!.type, chosen!.media)} breaks its schema (${broken}): generated data is served instead` }),
@@ -47,7 +51,7 @@ export function exampleBehaviour(operation: Operation, check?: ExampleCheck): Be
       if (isSequentialType(asked.type)) return { status, headers, stream: itemStream(asked.type, asked.media, ctx.faker, subjectOfPath(operation.path)) };
       const own = asked.type === chosen.type ? example : usableExample(documentedExample(asked.media), asked.media.schema as Schema | undefined, asked.type);
       const answerSchema = (asked.media.schema as Schema | undefined) ?? schema;
-      const value = own ? own.value : example ? example.value : answerSchema ? fakeFromSchema(answerSchema, ctx.faker, { subject: subjectOfPath(operation.path) }) : '';
+      const value = own ? own.value : example ? example.value : answerSchema ? fakeFromSchema(withLinks(answerSchema), ctx.faker, { subject: subjectOfPath(operation.path) }) : '';
       const { body, contentType } = encodeBody(value, asked.type, ctx.faker, answerSchema);
       return { status, body, headers, contentType };
     },

@@ -1,12 +1,14 @@
 import type { Faker } from '@faker-js/faker';
-import { patternMatcher } from '../spec/pattern-matcher.js';
+import { documentPatternMatcher } from '../spec/pattern-matcher.js';
 
 /*
  * Strings for the simple regular expressions OpenAPI documents use in `pattern`: literals,
- * escapes (\d \w \s and escaped punctuation), `.`, character classes with ranges (negated ones
- * too, over printable ASCII), groups with alternation, and the quantifiers ? * + {n} {n,} {n,m}.
- * Anything else (lookaround, backreferences, \b, unicode classes) is unsupported: the function
- * answers undefined and the caller falls back (fake-value.ts says how). faker's own
+ * escapes (\d \w \s, their negations, \uXXXX \u{X} \xXX, \p{...} and escaped punctuation), `.`,
+ * character classes with ranges (negated ones too, over printable ASCII), groups with
+ * alternation, and the quantifiers ? * + {n} {n,} {n,m}. Lookarounds and \b are read as
+ * nothing: the string is made without them and kept only if the whole pattern matches it.
+ * Anything else (backreferences) is unsupported: the function answers undefined and the caller
+ * falls back (fake-value.ts says how). faker's own
  * `helpers.fromRegExp` was not used because it cannot do alternation or anchors, which every
  * header pattern of the document has.
  */
@@ -32,6 +34,16 @@ export const MAX_PATTERN_STRING = 10_000;
 
 class Unsupported extends Error {}
 
+/** What a lookaround or a word boundary makes: nothing (the final match checks them). */
+const NOTHING: Node = { kind: 'group', alternatives: [[]] };
+const CONTROL: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', '0': '\0' };
+/** Where `\p{...}` finds its characters: printable ASCII, Latin-1 letters, a few of other scripts. */
+const PROPERTY_CANDIDATES = `${PRINTABLE}\u00a0\u00c0\u00e9\u00f1\u00fc\u00df\u03b1\u0416\u05d0\u0627\u4e2d\u3042\u00b2\u00bd\u2028\u2029`;
+
+function without(excluded: string): string {
+  return [...PRINTABLE].filter((ch) => !excluded.includes(ch)).join('');
+}
+
 /**
  * A string that `new RegExp(pattern, 'u')` matches (JSON Schema patterns are unanchored and
  * ajv compiles them with the `u` flag), or undefined when the pattern is beyond this generator.
@@ -48,7 +60,7 @@ export function fakeFromPattern(pattern: string, faker: Faker, openRepeat = OPEN
     if (err instanceof Unsupported) return undefined;
     throw err;
   }
-  return patternMatcher(pattern)?.test(value) ? value : undefined;
+  return documentPatternMatcher(pattern)?.test(value) ? value : undefined;
 }
 const parsedPatterns = new Map<string, Node[][] | undefined>();
 
@@ -135,18 +147,27 @@ class Parser {
     const c = this.source[this.at++];
     switch (c) {
       case '(': {
-        if (this.source.startsWith('?:', this.at)) this.at += 2;
-        else if (this.peek() === '?') throw new Unsupported('lookaround or named group');
+        const lookaround = /^\?<?[=!]/.exec(this.source.slice(this.at, this.at + 3));
+        if (lookaround) this.at += lookaround[0].length;
+        else if (this.source.startsWith('?:', this.at)) this.at += 2;
+        else if (/^\?<[A-Za-z_$][\w$]*>/.test(this.source.slice(this.at))) this.at = this.source.indexOf('>', this.at) + 1;
+        else if (this.peek() === '?') throw new Unsupported('group modifier');
         const alternatives = this.alternatives();
         if (this.source[this.at++] !== ')') throw new Unsupported('unclosed group');
-        return { kind: 'group', alternatives };
+        // A lookaround consumes nothing: made without it, the final match decides.
+        return lookaround ? NOTHING : { kind: 'group', alternatives };
       }
       case '[':
         return { kind: 'chars', chars: this.characterClass() };
       case '.':
         return { kind: 'chars', chars: PRINTABLE };
-      case '\\':
+      case '\\': {
+        if (this.peek() === 'b' || this.peek() === 'B') {
+          this.at += 1;
+          return NOTHING; // a word boundary consumes nothing
+        }
         return { kind: 'chars', chars: this.escape() };
+      }
       case '*':
       case '+':
       case '?':
@@ -210,10 +231,40 @@ class Parser {
     if (c === 'd') return DIGITS;
     if (c === 'w') return WORD;
     if (c === 's') return SPACE;
-    if (c === 'n') return '\n';
-    if (c === 't') return '\t';
+    if (c === 'D') return without(DIGITS);
+    if (c === 'W') return without(WORD);
+    if (c === 'S') return without(' ');
+    if (c in CONTROL) return CONTROL[c]!;
+    if (c === 'x' || c === 'u') return this.codePoint(c);
+    if (c === 'p' || c === 'P') return this.property(c === 'P');
     if (/[a-zA-Z0-9]/.test(c)) throw new Unsupported(`escape \\${c}`);
     return c;
+  }
+
+  /** `\xXX`, `\uXXXX` or `\u{X...}`; `this.at` is just past the letter. */
+  private codePoint(letter: 'x' | 'u'): string {
+    const match = letter === 'x' ? /^[0-9a-fA-F]{2}/.exec(this.source.slice(this.at)) : /^(?:[0-9a-fA-F]{4}|\{[0-9a-fA-F]{1,6}\})/.exec(this.source.slice(this.at));
+    if (!match) throw new Unsupported(`escape \\${letter}`);
+    this.at += match[0].length;
+    const code = parseInt(match[0].replace(/[{}]/g, ''), 16);
+    if (code > 0x10ffff) throw new Unsupported('code point out of range');
+    return String.fromCodePoint(code);
+  }
+
+  /** `\p{Name}` (or `\P{Name}`): the candidates JavaScript's engine puts in (or out of) it. */
+  private property(negated: boolean): string {
+    const match = /^\{([\w=]+)\}/.exec(this.source.slice(this.at));
+    if (!match) throw new Unsupported('\\p without a name');
+    this.at += match[0].length;
+    let test: RegExp;
+    try {
+      test = new RegExp(`^\\p{${match[1]}}$`, 'u');
+    } catch {
+      throw new Unsupported(`unknown property ${match[1]}`);
+    }
+    const chars = [...PROPERTY_CANDIDATES].filter((ch) => test.test(ch) !== negated).join('');
+    if (chars === '') throw new Unsupported(`no candidate in \\p{${match[1]}}`);
+    return chars;
   }
 
   private peek(): string | undefined {

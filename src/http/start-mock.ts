@@ -9,6 +9,7 @@ import type { DocumentIdentity, StateBackend } from '../mock/state-backend.js';
 import type { AuthMode } from '../mock/request-authenticator.js';
 import type { KeyConfig } from '../rate-limit/key-config.js';
 import type { LatencyRule } from '../mock/latency/latency-rule.js';
+import type { RefOptions } from '../spec/ref-options.js';
 import { AdminClient } from './admin-client.js';
 import { attachClientErrorHandler, requireHost } from './client-error.js';
 import { createRequestListener } from './create-app.js';
@@ -25,6 +26,8 @@ export interface StartMockOptions {
   port?: number;
   host?: string;
   specFile?: string;
+  /** Where the document's `$ref`s may lead (--ref-root, --allow-remote-refs); also on reload. */
+  refs?: RefOptions;
   seed?: number;
   config?: KeyConfig;
   /** Default: known-keys for the bundled document, any-credential for any other (INTERFACE.md section 10). */
@@ -86,6 +89,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const setup = await createMockSetup({
     stateBackend,
     specFile,
+    refs: options.refs,
     seed: options.seed ?? DEFAULT_SEED,
     config: options.config,
     auth: options.auth ?? ((await isBundledSpec(specFile)) ? 'known-keys' : 'any-credential'),
@@ -139,7 +143,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const onReload = options.onReload ?? logReload(logger);
   // A reload is this process's own document changing: the shared state follows it.
-  const watcher = options.watch ? watchSpec(setup, specFile, (outcome) => (outcome.reloaded && void claimDocument(setup), onReload(outcome))) : undefined;
+  const watcher = options.watch ? watchSpec(setup, specFile, options.refs, (outcome) => (outcome.reloaded && void claimDocument(setup), onReload(outcome))) : undefined;
   return {
     url,
     port,

@@ -1,5 +1,5 @@
 import type { MockSetup } from '../mock/create-mock-setup.js';
-import { loadDocument } from '../spec/load-document.js';
+import { loadDocument, type RefOptions } from '../spec/load-document.js';
 import { watchFiles } from './file-watcher.js';
 
 export type ReloadOutcome = { reloaded: true; setup: MockSetup } | { reloaded: false; error: unknown };
@@ -11,7 +11,7 @@ export type ReloadOutcome = { reloaded: true; setup: MockSetup } | { reloaded: f
  * so creating a missing `$ref` target is seen too. Reloads run one at a time; changes made
  * during one start another when it ends.
  */
-export function watchSpec(setup: MockSetup, specFile: string, report: (outcome: ReloadOutcome) => void): { close(): void } {
+export function watchSpec(setup: MockSetup, specFile: string, refs: RefOptions | undefined, report: (outcome: ReloadOutcome) => void): { close(): void } {
   let files: readonly string[] = setup.loaded.files ?? [specFile];
   let running = false;
   let again = false;
@@ -24,7 +24,7 @@ export function watchSpec(setup: MockSetup, specFile: string, report: (outcome: 
     running = true;
     let outcome: ReloadOutcome;
     try {
-      const loaded = await loadDocument(specFile);
+      const loaded = await loadDocument(specFile, refs);
       if (closed) return;
       await setup.reload(loaded);
       files = loaded.files ?? [specFile];

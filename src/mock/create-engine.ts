@@ -8,6 +8,7 @@ import { ANONYMOUS_PLAN } from '../rate-limit/plans.js';
 import { prepareDocument, type LoadedDocument } from '../spec/prepare-document.js';
 import type { OperationIndex } from '../spec/operation-index.js';
 import type { Router } from '../spec/router.js';
+import { serverBasePath } from '../spec/server-base-path.js';
 import type { SecurityIndex } from '../spec/security.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { MockEngine } from './mock-engine.js';
@@ -144,6 +145,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       sampleLatency,
       outgoing,
       onInternalError: options.onInternalError ?? (() => {}),
+      basePath: serverBasePath(document.loaded.document),
     });
   const keyChanges = backend.keys(keys);
   const startupKeys = startupKeysOf(keys);

@@ -10,6 +10,8 @@ import { validationStatus } from '../engine/documented-responses.js';
 import { inDeclaredFormats } from '../engine/declared-header-formats.js';
 import type { ErrorShapes } from '../engine/error-body.js';
 import { inAcceptedMedia } from '../engine/negotiate-media.js';
+import { underBase } from '../engine/under-base.js';
+import { belowServerPath } from '../spec/server-base-path.js';
 import { parsePrefer, preferredResponse, preferredStream } from './prefer.js';
 import { pacedFrames } from './stream-pacing.js';
 import { deprecationHeaders, httpDate, paginationLink } from './response-headers.js';
@@ -49,6 +51,8 @@ export interface EngineDeps {
   outgoing?: CallbacksAndWebhooks;
   /** Called with errors that are bugs (answered 500). */
   onInternalError(error: unknown, request: MockRequest): void;
+  /** The document's server path (`/api/v1`, src/spec/server-base-path.ts): operations answer below it as at the root. */
+  basePath?: string;
 }
 
 /** Starts again after a reload of keys changed elsewhere; past this, keys are being churned. */
@@ -64,8 +68,10 @@ const KEY_RELOADS = 5;
 export class MockEngine {
   constructor(private readonly deps: EngineDeps) {}
 
-  async handle(request: MockRequest): Promise<MockResponse> {
+  async handle(asked: MockRequest): Promise<MockResponse> {
     const started = monotonicNow();
+    const below = this.deps.basePath ? belowServerPath(asked.path, this.deps.basePath, (path) => this.deps.router.match(asked.method, path, asked).kind !== 'not-found') : undefined;
+    const request = below === undefined ? asked : { ...asked, path: below };
     const sessionName = headerValue(request.headers['x-mock-session']);
     const badSessionName = sessionName !== undefined && !SESSION_NAME.test(sessionName);
     const session = this.deps.sessions.get(badSessionName ? undefined : sessionName);
@@ -135,13 +141,14 @@ export class MockEngine {
     if (delayMs === undefined && !storeDown) delayMs = this.latencyOf(request, operation, latencies ?? (await session.latency.list()));
     if (delayMs) await this.deps.delay(delayMs);
     const masked = auth?.shown ?? null;
-    const shownPath = truncate(request.path);
+    const shownPath = truncate(asked.path);
     const line = { at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked, ...(delayMs ? { delayMs } : {}), ...(response.network ? { network: response.network.type } : {}) };
     // The store did not answer: a journal line would wait out another time-out, then be lost.
     const pushed = storeDown ? undefined : session.journal.push(line);
     // A journal line lost to an outage must not turn the answer into a crash.
     if (pushed) await pushed.catch(() => {});
     response.meta = { path: shownPath, ms, key: masked, session: session.name };
+    if (below !== undefined) underBase(response.headers, this.deps.basePath!);
     return response;
   }
 

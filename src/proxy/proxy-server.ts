@@ -7,7 +7,7 @@ import { createSchemaRegistry } from '../contract/schema-registry.js';
 import { parseBody } from '../contract/response-body.js';
 import { attachClientErrorHandler } from '../http/client-error.js';
 import { hostnameOf, isLocalPeer, isLoopback, isLoopbackOrigin } from '../http/is-loopback.js';
-import { loadDocument } from '../spec/load-document.js';
+import { loadDocument, type RefOptions } from '../spec/load-document.js';
 import { buildOperationIndex, type Operation, type OperationIndex } from '../spec/operation-index.js';
 import { Router } from '../spec/router.js';
 import { createAjv } from '../validation/create-ajv.js';
@@ -27,6 +27,8 @@ import { RESPONSE_SCHEMA_CONFORMANCE } from '../contract/checks/response-schema-
 export interface ProxyOptions {
   upstream: string;
   specFile: string;
+  /** Where the document's `$ref`s may lead (--ref-root, --allow-remote-refs). */
+  refs?: RefOptions;
   port?: number;
   host?: string;
   /** Answer 502 `contract_violation` instead of passing on an answer that breaks the document. */
@@ -60,7 +62,7 @@ const VIOLATIONS_HEADER = 'x-contract-violations';
  */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const upstreamUrl = new URL(options.upstream);
-  const loaded = await loadDocument(options.specFile);
+  const loaded = await loadDocument(options.specFile, options.refs);
   const index = buildOperationIndex(loaded.document, options.specFile);
   const router = new Router(index.operations);
   const schemas = createSchemaRegistry(index.operations);

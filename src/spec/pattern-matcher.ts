@@ -41,6 +41,14 @@ export function patternMatcher(pattern: string, unicode = true): PatternMatcher 
   return verdict.kind === 'invalid' ? undefined : verdict.matcher;
 }
 
+/**
+ * The matcher a document's pattern is checked with: read with `u` where it can be, else without
+ * (`\_` and `\:` are errors under `u` only), as ajv's lenient twin reads it (decision 017).
+ */
+export function documentPatternMatcher(pattern: string): PatternMatcher | undefined {
+  return patternMatcher(pattern) ?? patternMatcher(pattern, false);
+}
+
 function judge(pattern: string, unicode: boolean): PatternVerdict {
   let native: RegExp;
   try {

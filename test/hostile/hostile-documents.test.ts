@@ -7,7 +7,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMockProcess, type MockProcess } from '../helpers/mock-processes.js';
@@ -31,11 +31,15 @@ function run(args: string[]): Promise<{ code: number | null; stderr: string; ms:
   }));
 }
 
+// Under --ref-root (the document's own folder here), a $ref that leaves it is refused (decision 063).
+const refusedUnderRefRoot = [
+  ['ref-outside-folder/api/openapi.yaml', '/paths/~1things/get/responses/200/content/application~1json/schema/$ref'],
+  ['ref-parent-folder/spec/swagger.yaml', '/paths/~1pets/get/responses/default/schema/$ref'],
+  ['ref-absolute-path/openapi.yaml', '/paths/~1things/get/responses/200/content/application~1json/schema/$ref'],
+] as const;
+
 const refused = [
-  ['ref-outside-folder/api/openapi.yaml', '/paths/~1things/get/responses/200/content/application~1json/schema/$ref', 'points outside the document\'s folder'],
-  ['ref-parent-folder/spec/swagger.yaml', '/paths/~1pets/get/responses/default/schema/$ref', 'points outside the document\'s folder'],
-  ['ref-absolute-path/openapi.yaml', '/paths/~1things/get/responses/200/content/application~1json/schema/$ref', 'points outside the document\'s folder'],
-  ['ref-url/openapi.yaml', '/paths/~1things/get/responses/200/content/application~1json/schema/$ref', 'is a URL'],
+  ['ref-url/openapi.yaml', '/paths/~1things/get/responses/200/content/application~1json/schema/$ref', 'is a remote URL; the kit does not fetch $refs unless --allow-remote-refs'],
   ['self-ref/openapi.yaml', '/schema/$ref', 'only leads back to itself'],
   ['yaml-alias-bomb/openapi.yaml', '(at /x-bomb/lol', 'an alias bomb is refused'],
   ['not-openapi/openapi.yaml', 'at the top level', 'is not an OpenAPI document'],
@@ -174,6 +178,15 @@ describe.each(['mock', 'contract'])('%s --spec with a hostile document', (comman
     expect(stderr).toContain(pointer);
     expect(stderr).toContain(reason);
     expect(stderr).not.toMatch(/^\s+at /m);
+    expect(ms).toBeLessThan(BOUND_MS);
+  });
+  it.each(refusedUnderRefRoot)('%s under --ref-root its folder: exit 2 naming the file, %s and the root', async (name, pointer) => {
+    const file = `${HOSTILE}/${name}`;
+    const { code, stderr, ms } = await run([command, '--spec', file, '--ref-root', dirname(file), ...extra]);
+    expect(code).toBe(2);
+    expect(stderr).toContain(file);
+    expect(stderr).toContain(pointer);
+    expect(stderr).toContain(`points outside --ref-root (${join(ROOT, dirname(file))})`);
     expect(ms).toBeLessThan(BOUND_MS);
   });
 });

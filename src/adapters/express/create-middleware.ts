@@ -1,12 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createRequestListener } from '../../http/create-app.js';
 import { createLogger, type LogLevel } from '../../http/request-log.js';
-import { loadDocument } from '../../spec/load-document.js';
+import { loadDocument, type RefOptions } from '../../spec/load-document.js';
 import { isBundledSpec } from '../../http/start-mock.js';
 import { createAdapterEngine, type AdapterOptions } from '../adapter-engine.js';
 import type { MockControls } from '../mock-controls.js';
 import type { SpecSource } from '../resolve-spec.js';
-import { underBase } from '../under-base.js';
+import { underBase } from '../../engine/under-base.js';
 import { requestWithBody } from './parsed-body.js';
 
 export interface MiddlewareOptions extends Omit<AdapterOptions, 'spec'> {
@@ -14,6 +14,8 @@ export interface MiddlewareOptions extends Omit<AdapterOptions, 'spec'> {
   spec?: SpecSource;
   /** Protects `<mount>/__admin` with a bearer token; without it only loopback callers reach it (as the server). */
   adminToken?: string;
+  /** Where a file's `$ref`s may lead (`refRoot`, `allowRemoteRefs`), as --ref-root and --allow-remote-refs. */
+  refs?: RefOptions;
   /** Request log of the mock; default 'silent'. */
   logLevel?: LogLevel;
 }
@@ -35,7 +37,7 @@ export function createMiddleware(options: MiddlewareOptions = {}): MockMiddlewar
   const logger = createLogger(options.logLevel ?? 'silent');
   const built = (async () => {
     const file = typeof options.spec === 'string' && !/^https?:\/\//i.test(options.spec) ? options.spec : undefined;
-    const spec = file !== undefined ? await loadDocument(file) : options.spec;
+    const spec = file !== undefined ? await loadDocument(file, options.refs) : options.spec;
     // A file gets the server's default: known-keys for the bundled document, any-credential for others.
     const auth = options.auth ?? (file !== undefined ? ((await isBundledSpec(file)) ? 'known-keys' : 'any-credential') : undefined);
     const engine = await createAdapterEngine({ ...options, spec, auth, onInternalError: options.onInternalError ?? ((error) => logger.error(`petstore-kit: internal error: ${(error as Error)?.stack ?? String(error)}`)) });

@@ -5,7 +5,7 @@
  */
 import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/core/clock.js';
 import { DEFAULT_SPEC_FILE, startMock, type RunningMock } from '../../../src/http/start-mock.js';
@@ -44,6 +44,8 @@ async function startWatched(shape: DocumentShape, store?: { url: string; prefix:
   const waiting: ((outcome: ReloadOutcome) => void)[] = [];
   const mock = await startMock({
     specFile: document.file,
+    // Confined to its folder: a reload must keep the rule (the edit to ../outside.yaml below).
+    refs: { refRoot: dirname(document.file) },
     clock: new ManualClock(T0),
     quiet: true,
     delay: async () => {},
@@ -150,7 +152,7 @@ describe('mock --watch', () => {
 
     const outside = await edit(w, { owners: false, thingRef: '../outside.yaml#/Thing' });
     expect(outside.reloaded).toBe(false);
-    expect(String((outside as { error: Error }).error.message)).toMatch(/api\.yaml: has a \$ref at \/paths\/~1things\/.* that points outside the document's folder/);
+    expect(String((outside as { error: Error }).error.message)).toMatch(/api\.yaml: has a \$ref at \/paths\/~1things\/.* that points outside --ref-root/);
     expect((await w.call('GET', '/owners')).status).toBe(200);
 
     const invalid = await edit(w, { owners: false, operationIdOfList: 42 });

@@ -18,6 +18,7 @@ describe('contract flags', () => {
       baseUrl: 'http://127.0.0.1:4010',
       apiKey: 'demo-enterprise',
       spec: DEFAULT_SPEC_FILE,
+      refs: {},
       tags: [],
       operations: [],
       skipStability: [],

@@ -33,3 +33,28 @@ describe('sampleFromSchema', () => {
     expect(() => sampleFromSchema({ allOf: [{ type: 'object', required: ['a'], properties: { a: { type: 'integer' } } }, { type: 'integer' }] })).not.toThrow();
   });
 });
+
+// Issue 20, class 6: the runner sent `x` for every string and its requests broke the document's
+// own rules (29 documents of the seed-2026 sweep answered 400 on a positive case).
+describe('strings the runner sends keep the schema\'s rules', () => {
+  const fits = (value: unknown, schema: Schema) => typeof value === 'string' && new RegExp(schema.pattern ?? '', 'u').test(value) && value.length >= (schema.minLength ?? 0) && value.length <= (schema.maxLength ?? Infinity);
+
+  it('a sample matches its pattern and lengths, the same every run', () => {
+    for (const schema of [s({ type: 'string', pattern: '^[0-9A-Za-z]{12}$' }), s({ type: 'string', pattern: '^fs-[0-9a-f]{8,21}$', minLength: 11, maxLength: 21 }), s({ type: 'string', maxLength: 0 })]) {
+      const value = sampleFromSchema(schema);
+      expect(fits(value, schema), `${JSON.stringify(schema)}: ${String(value)}`).toBe(true);
+      expect(sampleFromSchema(schema)).toBe(value);
+    }
+  });
+
+  it('an unknown id keeps the parameter\'s length and pattern (before: no-such-record-0000, 19 characters, answered 400)', () => {
+    for (const schema of [s({ type: 'string', maxLength: 12 }), s({ type: 'string', minLength: 24, maxLength: 24 }), s({ type: 'string', pattern: '^[a-z]{3}$' })]) {
+      const value = unknownIdValue(schema);
+      expect(fits(value, schema), `${JSON.stringify(schema)}: ${String(value)}`).toBe(true);
+    }
+  });
+});
+
+it('has no unknown id for an enum: every value it allows is known (azure.com/apimanagement-apimnotifications answered 400 to no-such-record-0000)', () => {
+  expect(unknownIdValue(s({ type: 'string', enum: ['RequestPublisherNotificationMessage', 'NewIssuePublisherNotificationMessage'] }))).toBeUndefined();
+});

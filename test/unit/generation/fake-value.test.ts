@@ -121,9 +121,14 @@ describe('fakeFromSchema keywords', () => {
     for (const v of many({ type: 'string', pattern: '^[a-c]{2,}$', maxLength: 3 }) as string[]) expect(v).toMatch(/^[a-c]{2,3}$/);
   });
 
-  it('falls back to a matching example for a pattern it cannot generate, and throws without one', () => {
-    expect(many({ type: 'string', pattern: '^(?=x)x\\b', example: 'x' }, 3)).toEqual(['x', 'x', 'x']);
-    expect(() => fakeFromSchema({ type: 'string', pattern: '^(?=x)x\\b' }, seeded(1))).toThrow(/pattern/);
+  it('falls back to a matching example for a pattern it cannot generate (a back-reference), and throws without one', () => {
+    expect(many({ type: 'string', pattern: '^(x)\\1$', example: 'xx' }, 3)).toEqual(['xx', 'xx', 'xx']);
+    expect(() => fakeFromSchema({ type: 'string', pattern: '^(x)\\1$' }, seeded(1))).toThrow(/pattern/);
+  });
+
+  it('makes a string of the right length for a pattern no engine checks safely (decision 047), instead of throwing', () => {
+    const unchecked = '^arn:(?=[^:]+:fsx:[^:]+:\\d{12}:)((|(?=[a-z0-9-.]{1,63})(?!\\d{1,3}(\\.\\d{1,3}){3})(?![^:]*-{2})(?![^:]*-\\.)(?![^:]*\\.-)[a-z0-9].*(?<!-)):){4}(?!/).{0,1024}$';
+    for (const v of many({ type: 'string', pattern: unchecked, minLength: 8, maxLength: 20 }, 5) as string[]) expect(v.length).toBeGreaterThanOrEqual(8);
   });
 
   it('keeps arrays within minItems and maxItems', () => {

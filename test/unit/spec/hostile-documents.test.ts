@@ -1,10 +1,10 @@
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFaker } from '../../../src/generation/create-faker.js';
 import { fakeFromSchema } from '../../../src/generation/fake-value.js';
-import { loadDocument, parseDocumentText } from '../../../src/spec/load-document.js';
+import { loadDocument, parseDocumentText, type RefOptions } from '../../../src/spec/load-document.js';
 import { buildOperationIndex } from '../../../src/spec/operation-index.js';
 import type { Schema } from '../../../src/spec/openapi.js';
 import { SpecError } from '../../../src/spec/spec-error.js';
@@ -13,32 +13,36 @@ import { compileRequestValidator } from '../../../src/validation/request-validat
 
 const HOSTILE = 'test/fixtures/hostile-documents';
 
-async function refusal(file: string): Promise<{ message: string; ms: number }> {
+async function refusal(file: string, options: RefOptions = {}): Promise<{ message: string; ms: number }> {
   const start = performance.now();
-  const error = await loadDocument(file).then(() => undefined, (e: unknown) => e);
+  const error = await loadDocument(file, options).then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(SpecError);
   return { message: (error as SpecError).message, ms: performance.now() - start };
 }
 
 describe('hostile documents are refused with the file, the JSON path and the reason', () => {
-  it('a $ref to a file outside the document\'s folder', async () => {
+  it('a $ref to a file outside --ref-root', async () => {
     const file = `${HOSTILE}/ref-outside-folder/api/openapi.yaml`;
-    const { message } = await refusal(file);
-    expect(message).toContain(`${file}: has a $ref at /paths/~1things/get/responses/200/content/application~1json/schema/$ref ("../outside.yaml#/Secret") that points outside the document's folder`);
+    const { message } = await refusal(file, { refRoot: dirname(file) });
+    expect(message).toContain(`${file}: has a $ref at /paths/~1things/get/responses/200/content/application~1json/schema/$ref ("../outside.yaml#/Secret") that points outside --ref-root (${resolve(dirname(file))})`);
   });
 
-  it('a real Swagger 2.0 document whose refs climb to a parent folder', async () => {
-    const { message } = await refusal(`${HOSTILE}/ref-parent-folder/spec/swagger.yaml`);
-    expect(message).toMatch(/has a \$ref at \/paths\/~1pets\/get\/responses\/default\/schema\/\$ref \("\.\.\/common\/Error\.yaml"\) that points outside/);
+  it('a real Swagger 2.0 document whose refs climb to a parent folder, under --ref-root its own folder', async () => {
+    const { message } = await refusal(`${HOSTILE}/ref-parent-folder/spec/swagger.yaml`, { refRoot: `${HOSTILE}/ref-parent-folder/spec` });
+    expect(message).toMatch(/has a \$ref at \/paths\/~1pets\/get\/responses\/default\/schema\/\$ref \("\.\.\/common\/Error\.yaml"\) that points outside --ref-root/);
   });
 
-  it('an absolute path', async () => {
-    expect((await refusal(`${HOSTILE}/ref-absolute-path/openapi.yaml`)).message).toContain('("/etc/passwd") that points outside the document\'s folder');
+  it('an absolute path, under --ref-root', async () => {
+    expect((await refusal(`${HOSTILE}/ref-absolute-path/openapi.yaml`, { refRoot: `${HOSTILE}/ref-absolute-path` })).message).toContain('("/etc/passwd") that points outside --ref-root');
+  });
+
+  it('a --ref-root that is not a folder', async () => {
+    expect((await refusal(`${HOSTILE}/ref-parent-folder/spec/swagger.yaml`, { refRoot: `${HOSTILE}/no-such-folder` })).message).toContain('no-such-folder: is not a folder that can be read (--ref-root)');
   });
 
   it('a URL, without any attempt to fetch it', async () => {
     const { message, ms } = await refusal(`${HOSTILE}/ref-url/openapi.yaml`);
-    expect(message).toContain('("https://schemas.example.invalid/thing.json#/Thing") that is a URL; the kit reads only files inside the document\'s folder and never fetches');
+    expect(message).toContain('("https://schemas.example.invalid/thing.json#/Thing") that is a remote URL; the kit does not fetch $refs unless --allow-remote-refs is given');
     expect(ms).toBeLessThan(2000);
   });
 
@@ -145,17 +149,22 @@ describe('$refs into other files', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
+  it('resolves a $ref relative to the file that holds it, wherever that is (no --ref-root)', async () => {
+    const loaded = await loadDocument(join(dir, 'api/nested.yaml'));
+    expect(JSON.stringify(loaded.source)).toContain('"secret":{"type":"string"}');
+  });
+
   it('checks the $refs of a referenced file too, naming that file and the JSON path in it', async () => {
-    const { message } = await refusal(join(dir, 'api/nested.yaml'));
+    const { message } = await refusal(join(dir, 'api/nested.yaml'), { refRoot: join(dir, 'api') });
     expect(message).toContain(`${join(dir, 'api/schemas/thing.yaml')}: has a $ref at /properties/secret/$ref ("../../secret.yaml") that points outside`);
   });
 
   it('refuses a URL in a referenced file', async () => {
-    expect((await refusal(join(dir, 'api/url-nested.yaml'))).message).toContain('/properties/r/$ref ("http://127.0.0.1:9/x.yaml") that is a URL');
+    expect((await refusal(join(dir, 'api/url-nested.yaml'))).message).toContain('/properties/r/$ref ("http://127.0.0.1:9/x.yaml") that is a remote URL');
   });
 
   it('follows symbolic links before deciding where a file is', async () => {
-    expect((await refusal(join(dir, 'api/symlinked.yaml'))).message).toContain('("schemas/link.yaml") that points outside');
+    expect((await refusal(join(dir, 'api/symlinked.yaml'), { refRoot: join(dir, 'api') })).message).toContain('("schemas/link.yaml") that points outside --ref-root');
   });
 
   it('names a referenced file that does not exist', async () => {

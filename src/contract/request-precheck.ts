@@ -1,0 +1,46 @@
+import type { Ajv } from 'ajv';
+import { ApiError } from '../core/errors.js';
+import { requestView } from '../engine/request-view.js';
+import type { Operation } from '../spec/operation-index.js';
+import { createAjv } from '../validation/create-ajv.js';
+import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';
+import { matchTemplate, relativePath } from './request-builder.js';
+import type { OutgoingRequest } from './transport.js';
+
+/** A request the runner cannot make right (the document refuses it, or a link read nothing): the case is skipped with this reason, not sent. */
+export class UnsendableRequestError extends Error {}
+
+/**
+ * Checks a request the runner built for a positive case against its operation, with the
+ * validator the mock uses (src/validation, readOnly fields not required of a client), before it
+ * is sent (INTERFACE section 15, issue 20 class 6): a request the document refuses would have the
+ * target's correct 400 reported as its failure. Validators are compiled on first use.
+ */
+export class RequestPrecheck {
+  private readonly validators = new Map<Operation, RequestValidator>();
+  private ajv: Ajv | undefined;
+
+  constructor(private readonly baseUrl: string) {}
+
+  check(operation: Operation, request: OutgoingRequest): void {
+    const url = new URL(request.url);
+    const path = relativePath(this.baseUrl, request.url);
+    if (path === undefined) return;
+    const pathParams = matchTemplate(operation.routePath, path.split('?')[0]!) ?? {};
+    const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    const json = request.body !== undefined && /json/i.test(headers['content-type'] ?? 'application/json');
+    try {
+      this.validatorFor(operation)({ pathParams, query: url.search.slice(1), headers, body: json ? request.body : undefined });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const problems = (err.details ?? []).slice(0, 3).map((d) => `${d.path} ${d.message}`).join('; ');
+      throw new UnsendableRequestError(`not sent: the runner could not make a request the document accepts (${problems || err.message})`);
+    }
+  }
+
+  private validatorFor(operation: Operation): RequestValidator {
+    let validator = this.validators.get(operation);
+    if (!validator) this.validators.set(operation, (validator = compileRequestValidator(requestView(operation), (this.ajv ??= createAjv()))));
+    return validator;
+  }
+}
