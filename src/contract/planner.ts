@@ -25,7 +25,7 @@ export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'me
   expect: readonly string[];
   expectCode?: string;
   /** What to verify after the request. */
-  verify?: 'location' | 'created' | 'updated' | 'updated-as-sent' | 'deleted';
+  verify?: 'location' | 'created' | 'updated' | 'updated-as-sent' | 'deleted' | 'list';
   skipReason?: string;
   /** A PUT, PATCH or DELETE of it names what the run does not create (sent only with --allow-destructive). */
   destructive?: boolean;

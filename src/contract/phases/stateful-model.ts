@@ -1,4 +1,4 @@
-import type { OperationIndex } from '../../spec/operation-index.js';
+import type { Operation, OperationIndex } from '../../spec/operation-index.js';
 import type { DeepRunner } from './deep-runner.js';
 
 /**
@@ -14,4 +14,8 @@ export interface StatefulModel {
   anchor(index: OperationIndex): string | undefined;
   expect: string[];
   run: DeepRunner;
+  /** Members a PUT of this operation keeps when its body leaves them out (the API's own rule; the generic model expects a replacement). */
+  putKeeps?(index: OperationIndex, operation: Operation): readonly string[];
+  /** Whether a record made by `create` may go on naming, in `field`, a record deleted after it (the API's own rule). */
+  keepsReference?(index: OperationIndex, create: Operation, field: string, row: Readonly<Record<string, unknown>>): boolean;
 }
