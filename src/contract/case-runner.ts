@@ -14,6 +14,7 @@ import { linkKey, readLinks } from './request-builder.js';
 import type { RequestTemplate } from './request-template.js';
 import { TransportError } from './transport.js';
 import { deepRunner } from './phases/deep-runner.js';
+import { auditList } from './phases/list-audit.js';
 
 /** Runs one planned case: fixtures, prerequisites, the request, what to verify, then cleanup. */
 export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise<CaseResult> {
@@ -98,6 +99,7 @@ async function runSteps(run: CaseRun): Promise<undefined> {
   });
   const status = sent.exchange.response.status;
   if (status < 200 || status >= 300) return undefined;
+  if (planned.verify === 'list') return void (await auditList(run, sent));
   const get = (url: string) => run.get(url);
   if (planned.verify === 'created') {
     let found = sent.readBack;

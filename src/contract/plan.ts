@@ -17,6 +17,7 @@ import { deriveResources, type Resource } from './resources.js';
 import { createSchemaRegistry, type SchemaRegistry } from './schema-registry.js';
 import { stateCases } from './state-cases.js';
 import { deepCases } from './phases/deep-cases.js';
+import { listAuditCases } from './phases/list-audit.js';
 import type { PhaseName } from './phases/phase-options.js';
 
 export type { PlannedCase, FixtureRecipe } from './planner.js';
@@ -54,7 +55,7 @@ export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
   for (const operation of selected) {
     if (phases.includes('examples')) cases.push(...positiveCases(planner, operation));
     if (phases.includes('negative')) cases.push(...negativeCases(planner, operation, { readonlyKey: options.readonlyKey !== undefined }));
-    if (phases.includes('examples')) cases.push(...stateCases(planner, operation));
+    if (phases.includes('examples')) cases.push(...stateCases(planner, operation), ...listAuditCases(planner, operation));
   }
   cases.push(...deepCases(planner, selected, phases));
   if (options.includeRateLimit) cases.push(rateLimitCase(planner, selected));

@@ -27,7 +27,7 @@ export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'me
   /** The named check the expected status is judged by, where the statuses alone do not say (`ignored_auth`). */
   check?: string;
   /** What to verify after the request. */
-  verify?: 'location' | 'created' | 'updated' | 'updated-as-sent' | 'deleted';
+  verify?: 'location' | 'created' | 'updated' | 'updated-as-sent' | 'deleted' | 'list';
   skipReason?: string;
   /** A PUT, PATCH or DELETE of it names what the run does not create (sent only with --allow-destructive). */
   destructive?: boolean;

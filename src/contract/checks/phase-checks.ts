@@ -9,6 +9,7 @@ export const PHASE_CHECKS: readonly CheckInfo[] = [
   { name: 'state-read', checks: 'a record reads back as last written (stateful phase)', basis: 'RFC 9110 section 9.3.1: GET transfers the current representation' },
   { name: 'state-unchanged', checks: 'a refused input changes nothing the server holds (fuzz phase)', basis: 'RFC 9110 section 15.5: a 4xx means the request was not applied' },
   { name: 'state-listed', checks: 'a record this sequence created is in its collection (stateful phase)', basis: 'the collection GET of the document lists its records' },
+  { name: 'id-reused', checks: 'a create never gives an id another live record of the sequence has (stateful phase; an id freed by a DELETE is use_after_free)', basis: 'RFC 9110 section 9.3.3: a created resource has its own identifier' },
   { name: 'state-deleted-listed', checks: 'a deleted record is no longer in its collection (stateful phase)', basis: 'RFC 9110 section 9.3.5 and the collection GET of the document' },
   { name: 'update-scope', checks: 'a PATCH or PUT changes only what it names (stateful phase)', basis: 'RFC 7396 (merge patch keeps unsent members); RFC 9110 section 9.3.4' },
   { name: 'reference-deleted', checks: 'a record still named by another is not deleted, or the reference goes with it (stateful phase)', basis: 'the reference fields of the document (an id naming another resource)' },

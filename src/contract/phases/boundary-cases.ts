@@ -47,6 +47,8 @@ export function boundaryCases(planner: Planner, operation: Operation): PlannedCa
       if (property.readOnly) continue;
       const isReference = resourceFor(planner.resources, field) !== undefined;
       for (const v of boundaryValues(property, { accepted: !isReference })) add(`${field}-${v.label}`, `"${field}" ${describe(v)}`, { body: { ...base, [field]: v.value } }, v.accepted, field);
+      // In a PATCH, null means "remove" (JSON merge patch, RFC 7396): where the schema has no null, it must be refused, not taken as a removal.
+      if (operation.method === 'patch' && !allowsNull(property)) add(`${field}-null`, `"${field}" null (not nullable)`, { body: { ...base, [field]: null } }, false, field);
     }
     for (const field of schema.required ?? []) {
       const { [field]: _gone, ...rest } = base;
@@ -78,8 +80,18 @@ export function boundaryCases(planner: Planner, operation: Operation): PlannedCa
 }
 
 function describe(v: BoundaryValue): string {
-  const shown = typeof v.value === 'string' && v.value.length > 12 ? `a string of ${v.value.length} characters` : Array.isArray(v.value) ? `${v.value.length} items` : JSON.stringify(v.value);
+  const shown = typeof v.value === 'string' && v.value.length > 12 ? `a string of ${Array.from(v.value).length} characters` : Array.isArray(v.value) ? `${v.value.length} items` : JSON.stringify(v.value);
   return `${shown} (${v.label})`;
+}
+
+/** Whether a property's schema takes null: `nullable` (3.0), a type list with "null" (3.1), an enum or a branch that has it. */
+export function allowsNull(schema: Schema): boolean {
+  const s = schema as Omit<Schema, 'type'> & { nullable?: boolean; type?: unknown; const?: unknown };
+  if (s.nullable === true || s.const === null || s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null'))) return true;
+  if (s.enum?.includes(null)) return true;
+  if (s.type === undefined && s.enum === undefined && !s.oneOf && !s.anyOf && !s.allOf) return true;
+  if ([...(s.oneOf ?? []), ...(s.anyOf ?? [])].some((b) => allowsNull(b as Schema))) return true;
+  return (s.allOf ?? []).length > 0 && s.allOf!.every((b) => allowsNull(b as Schema));
 }
 
 function onlyObject(schema: Schema): boolean {

@@ -1,6 +1,7 @@
 import type { Schema } from '../../spec/openapi.js';
 import { sampleFromSchema, wrongTypeValue } from '../sample-value.js';
 import { MAX_BUILT_ITEMS, MAX_BUILT_LENGTH } from '../value-caps.js';
+import { fitted, METACHARACTER_TEXT, UNICODE_TEXT } from './hostile-strings.js';
 
 /** One value at or just past a constraint of a schema, and whether the schema accepts it. */
 export interface BoundaryValue {
@@ -56,6 +57,7 @@ export function boundaryValues(schema: Schema, options: { accepted?: boolean; wr
         add('maxLength', 'x'.repeat(schema.maxLength), true);
         add('maxLength+1', 'x'.repeat(schema.maxLength + 1), false);
       }
+      unicodeValues(schema, min, add);
     }
   } else if (schema.type === 'array') {
     // 3.1 tuples: `prefixItems` give the first items' schemas (`items` may be `false`).
@@ -74,6 +76,22 @@ export function boundaryValues(schema: Schema, options: { accepted?: boolean; wr
   if (options.wrongType !== false && schema.type !== undefined) add('wrong-type', wrongTypeValue(schema), false);
   return out;
 }
+
+/**
+ * Accepted text from the whole of Unicode, within the lengths: `maxLength` in characters outside
+ * the Basic Multilingual Plane (JSON Schema counts code points, so 100 emoji are 100 long, though
+ * 200 UTF-16 units), and phrases of combining, right-to-left and zero-width characters, and of
+ * quotes, backslashes and SQL, JSON and HTML metacharacters.
+ */
+function unicodeValues(schema: Schema, min: number, add: (label: string, value: unknown, accepted: boolean) => void): void {
+  const max = Math.min(schema.maxLength ?? MAX_BUILT_LENGTH, MAX_BUILT_LENGTH);
+  if (max < Math.max(min, 1) || min > MAX_BUILT_LENGTH) return;
+  if (schema.maxLength !== undefined && schema.maxLength < MAX_BUILT_LENGTH) add('maxLength:astral', ASTRAL.repeat(schema.maxLength), true);
+  add('text:unicode', fitted(UNICODE_TEXT, min, max), true);
+  add('text:metacharacters', fitted(METACHARACTER_TEXT, min, max), true);
+}
+
+const ASTRAL = '\u{1F600}';
 
 /** The i-th item of an array on a bound: distinct where the item schema allows (enum members in turn, counting numbers). */
 function itemValue(items: Schema, i: number): unknown {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type { Schema } from '../../spec/openapi.js';
 import { boundaryValues } from './boundary-values.js';
 import { capped, MAX_BUILT_ITEMS, MAX_BUILT_LENGTH } from '../value-caps.js';
+import { plainString, unicodeString } from './hostile-strings.js';
 
 /** Fields whose values are fixed by the run (ids of records a body refers to). */
 export type FixedFields = Readonly<Record<string, unknown>>;
@@ -9,9 +10,13 @@ export type FixedFields = Readonly<Record<string, unknown>>;
 const INT_MIN = -0x80000000;
 const INT_MAX = 0x7fffffff;
 
+/** Marks a string property that is a record's key (a path segment): generated in printable ASCII. */
+export const PLAIN_TEXT = 'x-runner-plain-text';
+
 /**
  * A fast-check arbitrary of the values a schema accepts, so generated inputs shrink. Strings stay
- * short (the boundary phase covers the long ones); a `pattern` falls back to the schema's example.
+ * short (the boundary phase covers the long ones) and range over the whole of Unicode
+ * (hostile-strings.ts); a `pattern` falls back to the schema's example.
  */
 export function arbitraryFor(schema: Schema, fixed: FixedFields = {}, depth = 0): fc.Arbitrary<unknown> {
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
@@ -71,7 +76,8 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<unknown> {
   }
   if (schema.pattern) return fc.constant(schema.example ?? schema.default ?? 'x');
   const minLength = capped(schema.minLength ?? 0, MAX_BUILT_LENGTH);
-  return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(schema.maxLength ?? 24, 24)) });
+  const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? 24, 24));
+  return (schema as Record<string, unknown>)[PLAIN_TEXT] ? plainString(minLength, maxLength) : unicodeString(minLength, maxLength);
 }
 
 /** One way an otherwise valid object breaks exactly one constraint of its schema. */

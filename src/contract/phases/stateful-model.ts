@@ -1,4 +1,4 @@
-import type { OperationIndex } from '../../spec/operation-index.js';
+import type { Operation, OperationIndex } from '../../spec/operation-index.js';
 import type { CaseRun } from '../case-run.js';
 
 /**
@@ -15,4 +15,8 @@ export interface StatefulModel {
   expect: string[];
   /** As a DeepRunner (deep-runner.ts), spelt out here: deep-runner.ts reads the models, so importing its type would close a cycle. */
   run: (run: CaseRun, setUp: () => Promise<void>) => Promise<undefined>;
+  /** Members a PUT of this operation keeps when its body leaves them out (the API's own rule; the generic model expects a replacement). */
+  putKeeps?(index: OperationIndex, operation: Operation): readonly string[];
+  /** Whether a record made by `create` may go on naming, in `field`, a record deleted after it (the API's own rule). */
+  keepsReference?(index: OperationIndex, create: Operation, field: string, row: Readonly<Record<string, unknown>>): boolean;
 }

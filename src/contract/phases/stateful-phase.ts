@@ -3,7 +3,7 @@ import type { Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
 import type { CaseRun } from '../case-run.js';
 import { documents, successStatuses } from '../documented-response.js';
-import { answeredRecord, sentRecord, shownProperties } from '../record-bodies.js';
+import { answeredRecord, recordSchemaOf, sentRecord, shownProperties } from '../record-bodies.js';
 import type { Failure } from '../events.js';
 import type { RequestTemplate } from '../request-template.js';
 import { itemPathParams, type Resource } from '../resources.js';
@@ -11,7 +11,9 @@ import { requestSchema } from '../sample-value.js';
 import { guard, runGenerated } from './generated-run.js';
 import { checkWalks, describe, filterParameters, matches, walkList, type Row, type Walk } from './list-checks.js';
 import { listPaging, type ListPaging } from './list-paging.js';
-import { arbitraryFor } from './schema-arbitrary.js';
+import { arbitraryFor, PLAIN_TEXT } from './schema-arbitrary.js';
+import { keepsReference, putKeeps } from './stateful-models.js';
+import { needsTwin, patchDifferences, putDifferences, writableFields } from './write-semantics.js';
 
 /**
  * What the model knows: only the records this sequence created (the server may hold others, and
@@ -61,9 +63,11 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
   const paging = listPaging(list);
   const api: Api = { run, resource, fixed, updates, list, limits: { min: paging.limit?.min ?? 1, max: paging.limit?.max ?? 100 }, paging };
   const filters = list ? filterParameters(run, resource) : [];
-  const steps: fc.Arbitrary<Step>[] = [arbitraryFor(keyedSchema(requestSchema(resource.create) ?? {}, resource.idParam), fixed).map((body) => new Create(body))];
+  const create = arbitraryFor(keyedSchema(requestSchema(resource.create) ?? {}, resource.idParam), fixed).map((body) => new Create(body));
+  const steps: fc.Arbitrary<Step>[] = [create];
   if (resource.read) steps.push(fc.nat().map((i) => new Read(i)));
-  for (const update of updates) steps.push(fc.tuple(fc.nat(), arbitraryFor(requestSchema(update)!, fixed)).map(([i, body]) => new Update(update, i, body)));
+  // Writes twice as often as the other steps: what a PUT or PATCH keeps, resets or replaces is what a model sees best.
+  for (const update of updates) steps.push(...Array<fc.Arbitrary<Step>>(2).fill(fc.tuple(fc.nat(), updateBody(requestSchema(update)!, fixed)).map(([i, body]) => new Update(update, i, body))));
   if (resource.remove) steps.push(fc.nat().map((i) => new Delete(i)));
   const listOf = (minLength: number) => fc.tuple(fc.subarray(filters.map((f) => f.name), { minLength: Math.min(minLength, filters.length), maxLength: Math.min(2, filters.length) }), fc.nat(), fc.integer({ min: api.limits.min, max: Math.max(api.limits.min, Math.min(api.limits.max, 5)) })).map(([names, i, small]) => new List(names, i, small, filters));
   if (list) steps.push(listOf(0));
@@ -76,10 +80,13 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
   // is reported after the run (beside what the shrunk sequence found), unless a sequence showed a reuse alone.
   const earlier = new Set<string>();
   let reusedEarlier: { id: string; operationId: string } | undefined;
-  const sequences = fc.tuple(fc.commands(steps, { maxCommands: 8 }), list ? listOf(2).map((l) => l as List | undefined) : fc.constant(undefined));
-  await runGenerated(run, sequences, async ([commands, audit]) => {
+  // Every sequence starts with a create (a step on a record needs one: a step whose precondition
+  // fails is skipped), then 1 to 6 steps: fc.commands' sequences were mostly none or one step long.
+  const sequences = fc.tuple(create, fc.array(fc.oneof(...steps), { minLength: 1, maxLength: 6 }), list ? listOf(2).map((l) => l as List | undefined) : fc.constant(undefined));
+  await runGenerated(run, sequences, async ([first, commands, audit]) => {
     const model: Model = { mine: new Map(), gone: new Set(), seen: new Set(), earlier };
     try {
+      await first.run(model, api);
       await fc.asyncModelRun(() => ({ model, real: api }), commands);
       if (audit) await audit.run(model, api);
     } finally {
@@ -88,19 +95,21 @@ export async function runStatefulCase(run: CaseRun, setUp: () => Promise<void>):
     }
   }, ctx.options.maxExamples);
   // An id given again is use_after_free at $.id (a deleted record still reading is use_after_free at the status).
-  if (reusedEarlier && !run.failures.some((f) => f.check === 'use_after_free' && f.location === '$.id')) {
-    fail(api, { check: 'use_after_free', message: `${reusedEarlier.operationId} gave id ${reusedEarlier.id}, which a record of an earlier sequence had (freed by its DELETE or the case's cleanup; the --seed command line replays it, the curl script of one sequence cannot)`, actual: reusedEarlier.id, location: '$.id' });
+  if (reusedEarlier && !run.failures.some((f) => f.check === USE_AFTER_FREE && f.location === '$.id')) {
+    fail(api, { check: USE_AFTER_FREE, message: `${reusedEarlier.operationId} gave id ${reusedEarlier.id}, which a record of an earlier sequence had (freed by its DELETE or the case's cleanup; the --seed command line replays it, the curl script of one sequence cannot)`, actual: reusedEarlier.id, location: '$.id' });
   }
 }
 
 /**
  * A create body whose record names its own key (`username` of /user/{username}): the key is a
- * path segment, so it is never generated empty (a record at `/user/` cannot be read back).
+ * path segment, so it is never generated empty (a record at `/user/` cannot be read back), and
+ * stays printable ASCII (it comes back in a Location header).
  */
 function keyedSchema(schema: Schema, key: string): Schema {
   const property = schema.properties?.[key] as Schema | undefined;
-  if (!property || property.type !== 'string' || (property.minLength ?? 0) > 0) return schema;
-  return { ...schema, properties: { ...schema.properties, [key]: { ...property, minLength: 1 } } };
+  if (!property || property.type !== 'string') return schema;
+  const plain = { ...property, minLength: Math.max(1, property.minLength ?? 0), [PLAIN_TEXT]: true } as Schema;
+  return { ...schema, properties: { ...schema.properties, [key]: plain } };
 }
 
 interface Reference {
@@ -131,6 +140,18 @@ function template(api: Api, operation: Operation, id: string | undefined, body?:
   if (body !== undefined) t.body = { value: body, refs: {} };
   return t;
 }
+
+/**
+ * An update body that leaves out each optional member one time in two (fc.record keeps it 85 % of
+ * the time): what a PUT or PATCH does with a member it was not sent is what the model checks.
+ */
+function updateBody(schema: Schema, fixed: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const optional = Object.keys(schema.properties ?? {}).filter((k) => !(schema.required ?? []).includes(k) && !(k in fixed));
+  return fc.tuple(arbitraryFor(schema, fixed), fc.subarray(optional)).map(([body, left]) => (isObject(body) ? Object.fromEntries(Object.entries(body).filter(([k]) => !left.includes(k))) : body));
+}
+
+/** Schemathesis's name: a record deleted is read back, or its id given to a new record. */
+const USE_AFTER_FREE = 'use_after_free';
 
 const toId = (id: string): unknown => (/^\d{1,15}$/.test(id) ? Number(id) : id);
 
@@ -187,26 +208,31 @@ function canHold(schema: unknown, value: unknown): boolean {
 class Create implements Step {
   constructor(readonly body: unknown) {}
   check = () => true;
-  async run(model: Model, api: Api): Promise<void> {
-    const op = api.resource.create;
-    const { exchange } = await api.run.send(template(api, op, undefined, this.body), { statuses: [...successStatuses(op), ...refusals(op)] });
-    guard(api.run);
-    if (exchange.response.status >= 300) return;
-    const created = answeredRecord(op, exchange.response.status, exchange.response.body) as Row;
-    const id = keyOf(api.resource, created);
-    // A key the client chose (a username sent in the body) is not the server's to reuse.
-    const chosen = isObject(this.body) && String((sentRecord(op, this.body) as Row)[keyField(api.resource, created)]) === id;
-    if (model.seen.has(id) && !chosen) fail(api, { check: 'use_after_free', message: `${op.operationId} gave id ${id}, which an earlier record of this sequence had`, actual: id, location: '$.id' });
-    else if (model.earlier.has(id) && !chosen) model.reusedEarlier ??= id;
-    model.seen.add(id);
-    model.mine.set(id, created);
-    if (!api.resource.read) return;
-    const found = await readBack(api, id);
-    const wrong = differences(readable(api, sentRecord(op, this.body) as Row), found.row);
-    if (found.status !== 200 || wrong.length > 0) fail(api, { check: 'state-created', message: `the ${api.resource.name} just created (${id}) does not read back as sent${wrong.length ? `: ${wrong.join(', ')}` : ''}`, expected: JSON.stringify(this.body), actual: `${found.status} ${JSON.stringify(found.row)}` });
-    else model.mine.set(id, found.row!);
-  }
+  run = async (model: Model, api: Api): Promise<void> => void (await createRecord(model, api, this.body));
   toString = () => `create ${JSON.stringify(this.body)}`;
+}
+
+/** Creates a record, checks its id and that it reads back as sent; its id, or undefined when refused. */
+async function createRecord(model: Model, api: Api, body: unknown): Promise<string | undefined> {
+  const op = api.resource.create;
+  const { exchange } = await api.run.send(template(api, op, undefined, body), { statuses: [...successStatuses(op), ...refusals(op)] });
+  guard(api.run);
+  if (exchange.response.status >= 300) return undefined;
+  const created = answeredRecord(op, exchange.response.status, exchange.response.body) as Row;
+  const id = keyOf(api.resource, created);
+  // A key the client chose (a username sent in the body) is not the server's to reuse.
+  const chosen = isObject(body) && String((sentRecord(op, body) as Row)[keyField(api.resource, created)]) === id;
+  if (model.gone.has(id) && !chosen) fail(api, { check: USE_AFTER_FREE, message: `${op.operationId} gave id ${id} to a new record, though this sequence deleted the record that had it (an id is never given again)`, actual: id, location: '$.id' });
+  else if (model.seen.has(id) && !chosen) fail(api, { check: 'id-reused', message: `${op.operationId} gave id ${id}, which an earlier record of this sequence had`, actual: id, location: '$.id' });
+  else if (model.earlier.has(id) && !chosen) model.reusedEarlier ??= id;
+  model.seen.add(id);
+  model.mine.set(id, created);
+  if (!api.resource.read) return id;
+  const found = await readBack(api, id);
+  const wrong = differences(readable(api, sentRecord(op, body) as Row), found.row);
+  if (found.status !== 200 || wrong.length > 0) fail(api, { check: 'state-created', message: `the ${api.resource.name} just created (${id}) does not read back as sent${wrong.length ? `: ${wrong.join(', ')}` : ''}`, expected: JSON.stringify(body), actual: `${found.status} ${JSON.stringify(found.row)}` });
+  else model.mine.set(id, found.row!);
+  return id;
 }
 
 class Read implements Step {
@@ -226,21 +252,44 @@ class Update implements Step {
   check = (model: Readonly<Model>) => model.mine.size > 0;
   async run(model: Model, api: Api): Promise<void> {
     const id = pick(model, this.index);
+    const before = model.mine.get(id)!;
+    const sent = sentRecord(this.operation, this.body) as Row;
+    const put = this.operation.method === 'put';
+    const kept = put ? putKeeps(api.run.ctx.plan.index, this.operation) : [];
+    const writable = writableFields(recordSchemaOf(requestSchema(this.operation), this.operation.path));
+    // What a replacement gives the members a PUT leaves out: a record created first with the same body shows it.
+    const twinId = put && isObject(sent) && sameBody(api.resource.create, this.operation) && needsTwin(writable, sent, before, kept) ? await createRecord(model, api, this.body) : undefined;
+    const twin = twinId === undefined ? undefined : model.mine.get(twinId);
     const { exchange } = await api.run.send(template(api, this.operation, id, this.body), { statuses: [...successStatuses(this.operation), ...refusals(this.operation)] });
     guard(api.run);
-    if (exchange.response.status >= 300 || !api.resource.read) return;
-    const before = model.mine.get(id)!;
+    if (exchange.response.status >= 300 || !api.resource.read || !isObject(sent)) return;
     const found = await readBack(api, id);
-    const sent = sentRecord(this.operation, this.body) as Row;
-    const wrong = differences(readable(api, sent), found.row);
+    const shown = readable(api, sent);
+    // A PATCH is a JSON merge patch (RFC 7396): what it names is set, or removed by null.
+    const wrong = put ? differences(shown, found.row) : patchDifferences(before, shown, found.row);
     if (wrong.length > 0) fail(api, { check: 'state-updated', message: `${this.operation.operationId} of ${id} does not read back with what it set: ${wrong.join(', ')}`, expected: JSON.stringify(sent), actual: JSON.stringify(found.row) });
-    // A PATCH changes what it names and nothing else; a PUT may reset what it leaves out.
-    const untouched = this.operation.method === 'patch' ? Object.fromEntries(Object.entries(before).filter(([k]) => !(k in sent))) : { [keyField(api.resource, before)]: before[keyField(api.resource, before)] };
+    // A PATCH changes what it names and nothing else; a PUT replaces the rest (keeping what the API's rules keep).
+    const untouched = put ? { [keyField(api.resource, before)]: before[keyField(api.resource, before)] } : Object.fromEntries(Object.entries(before).filter(([k]) => !(k in sent)));
     const changed = differences(untouched, found.row);
     if (changed.length > 0) fail(api, { check: 'update-scope', message: `${this.operation.operationId} of ${id} changed ${changed.join(', ')}, which it did not name`, expected: JSON.stringify(untouched), actual: JSON.stringify(found.row) });
+    for (const d of put ? putDifferences(writable, sent, before, found.row, kept, twin) : []) {
+      fail(api, { check: 'update-scope', message: `${this.operation.operationId} of ${id} without "${d.field}" left it ${JSON.stringify(found.row?.[d.field])}: ${d.reason}`, expected: d.expected === undefined ? '(absent)' : JSON.stringify(d.expected), actual: JSON.stringify(found.row?.[d.field]), location: `$.${d.field}` });
+    }
     if (found.row) model.mine.set(id, found.row);
   }
   toString = () => `${this.operation.operationId} #${this.index} ${JSON.stringify(this.body)}`;
+}
+
+/** Whether a create takes the same body as a PUT (the PUT's twin can be made by the create). */
+function sameBody(create: Operation, put: Operation): boolean {
+  const a = requestSchema(create);
+  const b = requestSchema(put);
+  if (a === b) return a !== undefined;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
 }
 
 class Delete implements Step {
@@ -261,7 +310,7 @@ class Delete implements Step {
     // of a record that is gone; the list audit still checks that it left the list.
     if (!api.resource.read || !(documents(api.resource.read, '404') || documents(api.resource.read, '410'))) return;
     const found = await readBack(api, id);
-    if (found.status !== 404 && found.status !== 410) fail(api, { check: 'use_after_free', message: `${api.resource.name} ${id} still reads ${found.status} after its DELETE`, expected: '404', actual: String(found.status) });
+    if (found.status !== 404 && found.status !== 410) fail(api, { check: USE_AFTER_FREE, message: `${api.resource.name} ${id} still reads ${found.status} after its DELETE`, expected: '404', actual: String(found.status) });
   }
   toString = () => `delete #${this.index}`;
 }
@@ -279,7 +328,7 @@ class DeleteReferenced implements Step {
     const i = api.run.created.findIndex((c) => c.resource === parent && String(c.id) === String(parentId));
     if (i >= 0) api.run.created.splice(i, 1);
     for (const [id, row] of [...model.mine]) {
-      if (String(row[field]) !== String(parentId)) continue;
+      if (String(row[field]) !== String(parentId) || keepsReference(api.run.ctx.plan.index, api.resource.create, field, row)) continue;
       const found = api.resource.read ? await readBack(api, id) : { status: 404, row: undefined };
       if (found.status === 200 && String(found.row?.[field]) === String(parentId)) {
         fail(api, { check: 'reference-deleted', message: `${parent.name} ${String(parentId)} was deleted (${exchange.response.status}) while ${api.resource.name} ${id} still names it in ${field}`, expected: `409, or ${api.resource.name} ${id} gone with it`, actual: `${exchange.response.status}; ${api.resource.name} ${id} reads ${JSON.stringify(found.row)}`, location: 'status' });
@@ -297,11 +346,11 @@ class List implements Step {
   check = () => true;
   async run(model: Model, api: Api): Promise<void> {
     const failures: Failure[] = [];
-    const all = await walkList(api.run, api.resource, {}, api.paging, api.limits.max, failures);
+    const all = await walkList(api.run, api.run.collectionUrl(api.resource), {}, api.paging, api.limits.max, failures);
     guard(api.run);
     if (!all) return;
     const pageSize = Math.max(api.limits.min, Math.min(api.limits.max, Math.ceil(all.rows.length / 4)));
-    const paged = await walkList(api.run, api.resource, {}, api.paging, pageSize, failures);
+    const paged = await walkList(api.run, api.run.collectionUrl(api.resource), {}, api.paging, pageSize, failures);
     if (paged) checkWalks({}, all, paged, failures, (row) => row[keyField(api.resource, row)]);
     const ids = new Set(all.rows.map((row) => keyOf(api.resource, row)));
     // Only a list seen whole must hold every record of the sequence (see Walk.complete).
@@ -327,7 +376,7 @@ class List implements Step {
     }
     if (Object.keys(query).length === 0) return;
     const failures: Failure[] = [];
-    const got = await walkList(api.run, api.resource, query, api.paging, this.small, failures);
+    const got = await walkList(api.run, api.run.collectionUrl(api.resource), query, api.paging, this.small, failures);
     guard(api.run);
     if (!got) return;
     const strict = all.rows.filter((r) => Object.entries(query).every(([k, v]) => matches(r, k, v, false)));

@@ -35,7 +35,7 @@ const EXPECTED: Record<string, Expectation> = {
   'link-next-skips-last': stateful('createPet', 'list-link-walk'),
   'soft-delete-listed': stateful('createPet', 'state-deleted-listed'),
   'patch-drops-status': { ...stateful('createPet', 'update-scope'), maxExamples: 30 },
-  'cancel-keeps-stock': stateful('placeOrder', 'stock-model'),
+  'cancel-keeps-stock': { ...stateful('placeOrder', 'stock-model'), maxExamples: 20 },
   'sold-pet-orderable': stateful('placeOrder', 'status-expected'),
   'retry-after-missing': { phases: [], operations: ['listCategories'], check: 'rate-limit-consistency', rateLimit: true },
   'id-reused': { ...stateful('createCategory', 'use_after_free'), maxExamples: 30 },
@@ -45,6 +45,16 @@ const EXPECTED: Record<string, Expectation> = {
   'category-delete-in-use': stateful('createPet', 'reference-deleted'),
   'unknown-field-accepted': { phases: ['boundary'], operations: ['createCategory'], check: 'negative_data_rejection' },
   'method-not-allowed-no-allow': { phases: ['negative'], operations: ['getPetById'], check: 'allow_header_conformance' },
+  // held out in issue 21's trial, caught since: deeper generation and model (INTERFACE section 16)
+  'patch-resets-status': { ...stateful('createPet', 'update-scope'), maxExamples: 20 },
+  'put-resets-status': { ...stateful('createPet', 'update-scope'), maxExamples: 20 },
+  'category-put-keeps-description': { ...stateful('createCategory', 'update-scope'), maxExamples: 20 },
+  'complete-leaves-pending': { ...stateful('placeOrder', 'pet-status'), maxExamples: 20 },
+  'emoji-name-500': { phases: ['boundary'], operations: ['createPet'], check: 'not_a_server_error' },
+  'name-length-utf16': { phases: ['boundary'], operations: ['createPet'], check: 'positive_data_acceptance' },
+  'name-quote-500': { phases: ['boundary'], operations: ['createPet'], check: 'not_a_server_error' },
+  'patch-null-removes': { phases: ['boundary'], operations: ['updatePet'], check: 'negative_data_rejection' },
+  'total-off-by-one': { phases: [], operations: ['listPets'], check: 'list-total' },
 };
 
 /**
@@ -53,10 +63,8 @@ const EXPECTED: Record<string, Expectation> = {
  * the runner's first try; each moves into EXPECTED as the runner's issue-21 work comes to catch it.
  */
 const HELD_OUT = [
-  'patch-resets-status', 'put-resets-status', 'complete-leaves-pending', 'emoji-name-500', 'total-off-by-one',
-  'category-put-keeps-description', 'name-length-utf16', 'name-quote-500', 'name-trimmed', 'unauthorized-no-challenge',
-  'delete-again-204', 'patch-null-removes', 'limit-over-max-clamped', 'link-drops-filters',
-  'deprecation-only-on-200', 'order-keeps-stock',
+  'name-trimmed', 'unauthorized-no-challenge', 'delete-again-204', 'limit-over-max-clamped',
+  'link-drops-filters', 'deprecation-only-on-200', 'order-keeps-stock',
 ];
 
 async function trial(defects: Set<string>, e: Expectation) {
@@ -102,5 +110,5 @@ describe('the deep phases against a Petstore written blind', () => {
     } finally {
       await fresh.close();
     }
-  }, 30_000);
+  }, 90_000);
 });

@@ -1,5 +1,5 @@
 import type { StatefulModel } from '../stateful-model.js';
-import { storeRulesApply, PETSTORE_STORE_OPERATIONS } from './operations.js';
+import { petstoreKeepsReference, petstorePutKeeps, storeRulesApply, PETSTORE_STORE_OPERATIONS } from './operations.js';
 import { runStoreRulesCase } from './store-case.js';
 
 /** The Petstore's section-7 model as a stateful model of the deep runner. */
@@ -9,4 +9,6 @@ export const petstoreStoreModel: StatefulModel = {
   anchor: (index) => (storeRulesApply(index) ? PETSTORE_STORE_OPERATIONS.placeOrder.id : undefined),
   expect: ['201'],
   run: async (run, setUp) => void (await runStoreRulesCase(run, setUp)),
+  putKeeps: petstorePutKeeps,
+  keepsReference: petstoreKeepsReference,
 };

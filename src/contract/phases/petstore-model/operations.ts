@@ -1,4 +1,4 @@
-import type { OperationIndex } from '../../../spec/operation-index.js';
+import type { Operation, OperationIndex } from '../../../spec/operation-index.js';
 
 /**
  * The Petstore's own model (INTERFACE section 7): the operations it drives, by operationId, with
@@ -13,7 +13,18 @@ export const PETSTORE_STORE_OPERATIONS = {
   readStock: { id: 'getInventoryItem', method: 'get', path: '/store/inventory/{petId}' },
   readPet: { id: 'getPetById', method: 'get', path: '/pets/{petId}' },
   setPetStatus: { id: 'updatePet', method: 'patch', path: '/pets/{petId}', optional: true },
+  replacePet: { id: 'replacePet', method: 'put', path: '/pets/{petId}', optional: true },
 } as const;
+
+/** Section 7: only a pet with open orders cannot be deleted; a completed order goes on naming a pet deleted after it. */
+export function petstoreKeepsReference(index: OperationIndex, create: Operation, field: string, row: Readonly<Record<string, unknown>>): boolean {
+  return storeRulesApply(index) && create.operationId === PETSTORE_STORE_OPERATIONS.placeOrder.id && field === 'petId' && row['complete'] === true;
+}
+
+/** Section 7: "a PUT without `status` keeps the current one" (the PUT replaces the rest). */
+export function petstorePutKeeps(index: OperationIndex, operation: Operation): readonly string[] {
+  return storeRulesApply(index) && storeOperationFits(index, 'replacePet') && operation.operationId === PETSTORE_STORE_OPERATIONS.replacePet.id ? ['status'] : [];
+}
 
 export type StoreOperation = keyof typeof PETSTORE_STORE_OPERATIONS;
 

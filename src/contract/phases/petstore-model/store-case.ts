@@ -59,31 +59,52 @@ class SetStatus implements Step {
 }
 
 class Place implements Step {
-  constructor(readonly quantity: number) {}
-  check = () => true;
+  /** `quantity` undefined: the whole stock left, so the pet turns pending (section 7's path to sold). */
+  constructor(readonly quantity: number | undefined) {}
+  check = (m: Readonly<{ state: StoreState }>) => this.quantity !== undefined || (m.state.stock >= 1 && m.state.stock <= 1000);
   async run(m: { state: StoreState }, r: Real): Promise<void> {
-    const predicted = placeOrder(m.state, this.quantity);
-    const body = (await step(m, r, call('placeOrder', {}, { petId: r.petId, quantity: this.quantity }), predicted)) as { id?: unknown } | undefined;
-    if (predicted.status === 201) m.state.orders.set(String(body?.id), { quantity: this.quantity, complete: false });
+    const quantity = this.quantity ?? m.state.stock;
+    const predicted = placeOrder(m.state, quantity);
+    const body = (await step(m, r, call('placeOrder', {}, { petId: r.petId, quantity }), predicted)) as { id?: unknown } | undefined;
+    if (predicted.status === 201) m.state.orders.set(String(body?.id), { quantity, complete: false });
   }
-  toString = () => `place ${this.quantity}`;
+  toString = () => `place ${this.quantity ?? 'all the stock'}`;
 }
 
+/** The open orders, else every order (a completed one again: a no-op to complete, 409 to cancel). */
+function openFirst(state: StoreState): string[] {
+  const open = [...state.orders].filter(([, o]) => !o.complete).map(([id]) => id);
+  return open.length > 0 ? open : [...state.orders.keys()];
+}
+
+/** Completes an open order (a completed one again, a no-op, when none is open). */
 class Complete implements Step {
   constructor(readonly index: number) {}
   check = (m: Readonly<{ state: StoreState }>) => m.state.orders.size > 0;
   async run(m: { state: StoreState }, r: Real): Promise<void> {
-    const id = [...m.state.orders.keys()][this.index % m.state.orders.size]!;
+    const ids = openFirst(m.state);
+    const id = ids[this.index % ids.length]!;
     await step(m, r, call('completeOrder', { orderId: id }, { complete: true }), completeOrder(m.state, id));
   }
   toString = () => `complete #${this.index}`;
+}
+
+/** Sells the pet out: an order for the whole stock (the pet turns pending), then every open order completed (it turns sold). */
+class SellOut implements Step {
+  check = (m: Readonly<{ state: StoreState }>) => m.state.status === 'available' && m.state.stock >= 1 && m.state.stock <= 1000;
+  async run(m: { state: StoreState }, r: Real): Promise<void> {
+    await new Place(undefined).run(m, r);
+    for (const [id, order] of [...m.state.orders]) if (!order.complete) await step(m, r, call('completeOrder', { orderId: id }, { complete: true }), completeOrder(m.state, id));
+  }
+  toString = () => 'sell out';
 }
 
 class Cancel implements Step {
   constructor(readonly index: number) {}
   check = (m: Readonly<{ state: StoreState }>) => m.state.orders.size > 0;
   async run(m: { state: StoreState }, r: Real): Promise<void> {
-    const id = [...m.state.orders.keys()][this.index % m.state.orders.size]!;
+    const ids = openFirst(m.state);
+    const id = ids[this.index % ids.length]!;
     const predicted = deleteOrder(m.state, id);
     await step(m, r, call('cancelOrder', { orderId: id }), predicted);
     if (predicted.status === 204) {
@@ -106,11 +127,15 @@ export async function runStoreRulesCase(run: CaseRun, setUp: () => Promise<void>
   const steps: fc.Arbitrary<Step>[] = [
     fc.integer({ min: 0, max: 5 }).map((q) => new SetStock(q)),
     fc.integer({ min: 1, max: 4 }).map((q) => new Place(q)),
+    fc.constant(new Place(undefined)),
+    fc.constant(new SellOut()),
     fc.nat().map((i) => new Complete(i)),
     fc.nat().map((i) => new Cancel(i)),
   ];
   if (storeOperationFits(run.ctx.plan.index, 'setPetStatus')) steps.push(fc.constantFrom<PetStatus>('available', 'pending', 'sold').map((s) => new SetStatus(s)));
-  await runGenerated(run, fc.commands(steps, { maxCommands: 10 }), async (commands) => {
+  // 3 to 10 steps (fc.commands' were mostly one or two long); ordering the whole stock, and selling
+  // out (the whole stock ordered, every open order completed), lead to section 7's pending and sold.
+  await runGenerated(run, fc.array(fc.oneof(...steps), { minLength: 3, maxLength: 10 }), async (commands) => {
     const real: Real = { run, petId };
     const { exchange } = await run.send(call('setStock', { petId }, { quantity: 5 }), { statuses: ['200'] });
     guard(run);
