@@ -30,6 +30,8 @@ describe('contract flags', () => {
       maxWaitMs: 120_000,
       timeoutMs: 10_000,
       maxResponseBytes: 10 * 1024 * 1024,
+      maxStreamItems: 100,
+      maxStreamMs: 10_000,
       maxDurationMs: 900_000,
       phases: ['examples', 'negative', 'boundary'],
       seed: undefined,

@@ -24,14 +24,14 @@ describe('the engine against a conforming (fake) API', () => {
     const { summary, api } = await run();
     const notPassed = summary.cases.filter((c) => c.status !== 'passed').map((c) => [c.id, c.reason, c.failures]);
     expect(notPassed).toEqual([]);
-    // 33 cases, and one unsupported-method case for each of its two paths.
-    expect(summary.totals).toEqual({ cases: 35, passed: 35, failed: 0, skipped: 0, errors: 0 });
+    // 33 cases, one unsupported-method case for each of its two paths, and the list walk of its list (decision 069).
+    expect(summary.totals).toEqual({ cases: 36, passed: 36, failed: 0, skipped: 0, errors: 0 });
     expect(api.store.size).toBe(0);
   });
 
   it('emits run-started, each case started then finished, and run-finished', async () => {
     const { events, summary } = await run();
-    expect(events[0]).toMatchObject({ type: 'run-started', baseUrl: 'http://fake.test', plannedCases: 35, startedAt: '2026-11-22T15:00:20.000Z' });
+    expect(events[0]).toMatchObject({ type: 'run-started', baseUrl: 'http://fake.test', plannedCases: 36, startedAt: '2026-11-22T15:00:20.000Z' });
     expect(events.at(-1)).toEqual({ type: 'run-finished', summary });
     const middle = events.slice(1, -1).map((e) => e.type);
     expect(middle).toEqual(summary.cases.flatMap(() => ['case-started', 'case-finished']));

@@ -18,16 +18,21 @@ describe('the plan, built from the document alone', () => {
       expect([operation.operationId, kinds.has('positive'), kinds.has('negative')]).toEqual([operation.operationId, true, true]);
     }
     expect(cases.filter((c) => c.kind === 'state').map((c) => c.id)).toEqual([
+      // Each list is walked whole and by pages (X-Total-Count, Link, order; decision 069).
+      'listPets/state/list-walk',
       'createPet/state/created-reads-back',
       'replacePet/state/updated-reads-back',
       'deletePet/state/deleted-reads-404',
       'updatePet/state/updated-reads-back',
+      'listCategories/state/list-walk',
       'createCategory/state/created-reads-back',
       'replaceCategory/state/updated-reads-back',
       'deleteCategory/state/deleted-reads-404',
+      'listOrders/state/list-walk',
       'placeOrder/state/created-reads-back',
       'deleteOrder/state/deleted-reads-404',
       'updateOrder/state/updated-reads-back',
+      'listInventory/state/list-walk',
       'setInventory/state/updated-reads-back',
     ]);
   });
