@@ -11,6 +11,7 @@ import type { Pacer } from './pacer.js';
 import { sendPolitely, type PoliteOptions, type WaitBudget } from './polite-client.js';
 import { readBack } from './read-back.js';
 import { buildRequest, matchTemplate, relativePath, withCredentials, type Keys } from './request-builder.js';
+import { requiredParameterValues } from './parameter-values.js';
 import type { RequestTemplate } from './request-template.js';
 import { idFromBody, itemPathParams, type Resource } from './resources.js';
 import { TransportError, type Transport } from './transport.js';
@@ -71,13 +72,20 @@ export interface Sent {
   readBack?: ReadBack;
 }
 
+/** A record the case made; `pathValues` are the other path values of its URL where no resource gives them (a PUT that names it). */
+export interface CreatedRecord {
+  resource: Resource;
+  id: unknown;
+  pathValues?: Readonly<Record<string, string>>;
+}
+
 /** The state of one case while it runs: its exchanges, failures, fixtures and what it must clean up. */
 export class CaseRun {
   readonly exchanges: Exchange[] = [];
   readonly failures: Failure[] = [];
   readonly notes: string[] = [];
   readonly ids = new Map<string, unknown>();
-  readonly created: { resource: Resource; id: unknown }[] = [];
+  readonly created: CreatedRecord[] = [];
   waitedMs = 0;
   /** A generated case's shrunk failure as a runnable script (phases/repro-script.ts). */
   repro?: string;
@@ -236,20 +244,22 @@ export class CaseRun {
 
   private async removeCreated(keep: number): Promise<void> {
     while (this.created.length > keep) {
-      const { resource, id } = this.created.pop()!;
+      const made = this.created.pop()!;
+      const { resource, id } = made;
       if (!resource.remove) {
-        this.leave(resource, id, `the document has no DELETE ${resource.itemPath}: remove it by hand or ask the API's owners`);
+        this.leave(made, `the document has no DELETE ${resource.itemPath}: remove it by hand or ask the API's owners`);
         continue;
       }
       const remove = resource.remove;
       const statuses = [...successStatuses(remove), '404', ...(remove.responses['409'] ? ['409'] : [])];
-      const template: RequestTemplate = { operationId: remove.operationId, pathParams: itemPathParams(this.ctx.plan.resources, resource, id, this.ids), query: {}, credentials: 'api-key' };
+      // The DELETE's required query parameters too (Azure's `api-version`), or it is refused.
+      const template: RequestTemplate = { operationId: remove.operationId, pathParams: this.itemParams(resource, id, made), query: requiredParameterValues(remove.parameters).query, credentials: 'api-key' };
       const { exchange } = await this.send(template, { statuses });
       if (exchange.response.status === 409) {
         const code = (exchange.response.body as { code?: unknown } | undefined)?.code;
-        this.leave(resource, id, `DELETE answered 409 ${String(code ?? '')}; the API offers no way to remove it: ask its owners`);
+        this.leave(made, `DELETE answered 409 ${String(code ?? '')}; the API offers no way to remove it: ask its owners`);
       } else if (exchange.response.status >= 300 && exchange.response.status !== 404) {
-        this.leave(resource, id, `DELETE answered ${exchange.response.status}; send DELETE ${this.itemUrl(resource, id)} again, or remove it by hand`);
+        this.leave(made, `DELETE answered ${exchange.response.status}; send DELETE ${this.itemUrl(resource, id, made)} again, or remove it by hand`);
       }
     }
   }
@@ -265,16 +275,33 @@ export class CaseRun {
   }
 
   /** A record the case made stays on the target: a note of the case, and a line of every report. */
-  private leave(resource: Resource, id: unknown, remove: string): void {
-    const path = this.itemUrl(resource, id).slice(this.ctx.options.baseUrl.length);
+  private leave(made: CreatedRecord, remove: string): void {
+    const { resource, id } = made;
+    const path = this.itemUrl(resource, id, made).slice(this.ctx.options.baseUrl.length);
     this.notes.push(`left on the target: ${resource.name} ${String(id)} (${remove})`);
     this.ctx.leftBehind.push({ operationId: resource.create.operationId, record: `${resource.name} ${String(id)} at ${path}`, remove });
   }
 
   /** The URL of a resource's record with this id. */
-  itemUrl(resource: Resource, id: unknown): string {
-    const params = itemPathParams(this.ctx.plan.resources, resource, id, this.ids);
+  itemUrl(resource: Resource, id: unknown, made?: CreatedRecord): string {
+    const params = this.itemParams(resource, id, made);
     return `${this.ctx.options.baseUrl}${resource.itemPath.replace(/\{([^}]+)\}/g, (whole, name: string) => (params[name] ? encodeURIComponent(String(params[name].value)) : whole))}`;
+  }
+
+  /** The path values of a record's item path: from the run's resources, else as the PUT that made it sent them. */
+  private itemParams(resource: Resource, id: unknown, made = this.created.find((c) => c.resource === resource && String(c.id) === String(id))): Record<string, { value: unknown }> {
+    const params = itemPathParams(this.ctx.plan.resources, resource, id, this.ids);
+    for (const [name, value] of Object.entries(made?.pathValues ?? {})) params[name] ??= { value };
+    return params;
+  }
+
+  /** A URL to read back, with the reader's required query parameters where it has no query (Azure's `api-version`). */
+  readerUrl(url: string): string {
+    const path = relativePath(this.ctx.options.baseUrl, url);
+    if (path === undefined || path.includes('?')) return url;
+    const reader = this.ctx.plan.index.operations.find((o) => o.method === 'get' && matchTemplate(o.path, path) !== undefined);
+    const query = new URLSearchParams(Object.entries(reader ? requiredParameterValues(reader.parameters).query : {}).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    return query ? `${url}?${query}` : url;
   }
 
   /** The URL of a resource's collection, its parents' ids filled in (`/articles/{slug}/comments`). */
@@ -325,6 +352,7 @@ export class CaseRun {
       }
     }
     const resource = resources.find((r) => r.create.operationId === operation.operationId);
+    if (resource?.putCreates) return this.rememberNamed(resource, requestUrl);
     const usable = resource ? idFromBody(resource, exchange.response.body) : undefined;
     return resource && usable !== undefined ? this.remember(resource, usable) : undefined;
   }
@@ -338,8 +366,36 @@ export class CaseRun {
     if (index >= 0) this.created.splice(index, 1);
   }
 
-  private remember(resource: Resource, id: unknown): { resource: Resource; id: unknown } {
-    const entry = { resource, id };
+  /**
+   * Before a PUT that makes the record it names (Resource.putCreates): the name must be free on
+   * the target, so that the PUT creates and overwrites nothing. A GET of it answering 404 frees it
+   * (the run owns what it then makes); any other answer, or no reader, leaves the PUT to
+   * --allow-destructive, as any write to a record the run did not create.
+   */
+  async claimName(resource: Resource, template: RequestTemplate): Promise<void> {
+    if (this.ctx.options.allowDestructive || !resource.read) return;
+    // The PUT's URL, its query kept: a required query (Azure's `api-version`) is the reader's too.
+    const url = buildRequest(this.ctx.plan, this.ctx.options.baseUrl, this.ctx.keys, template, this.ids).url;
+    const path = relativePath(this.ctx.options.baseUrl, url);
+    const raw = path === undefined ? undefined : matchTemplate(resource.itemPath, path.split('?')[0]!)?.[resource.idParam];
+    if (raw === undefined || this.ctx.ownRecords.holds(resource, raw)) return;
+    const found = await this.get(url);
+    if (found?.response.status === 404) this.ctx.ownRecords.add(resource, toId(raw));
+  }
+
+  /** A PUT that makes the record it names: its id is the one in the URL, remembered once however often it is PUT. */
+  private rememberNamed(resource: Resource, requestUrl: string): { resource: Resource; id: unknown } | undefined {
+    const path = relativePath(this.ctx.options.baseUrl, requestUrl);
+    const values = path === undefined ? undefined : matchTemplate(resource.itemPath, path.split('?')[0]!);
+    const raw = values?.[resource.idParam];
+    if (raw === undefined) return undefined;
+    const id = toId(raw);
+    const { [resource.idParam]: _, ...pathValues } = values!;
+    return this.created.find((c) => c.resource === resource && String(c.id) === String(id)) ?? this.remember(resource, id, pathValues);
+  }
+
+  private remember(resource: Resource, id: unknown, pathValues?: Record<string, string>): CreatedRecord {
+    const entry: CreatedRecord = { resource, id, ...(pathValues ? { pathValues } : {}) };
     this.created.push(entry);
     this.ctx.ownRecords.add(resource, id);
     return entry;

@@ -105,13 +105,13 @@ async function runSteps(run: CaseRun): Promise<undefined> {
     let found = sent.readBack;
     const made = [...ctx.plan.resources.values()].find((r) => r.create === operation);
     const record = made ? run.lastCreated(made) : undefined;
-    if (!found && record) found = await readBack(get, run.itemUrl(record.resource, record.id), { param: record.resource.idParam, value: String(record.id) });
+    if (!found && record) found = await readBack(get, run.readerUrl(run.itemUrl(record.resource, record.id)), { param: record.resource.idParam, value: String(record.id) });
     const checked = run.failures.length;
     if (found) run.failures.push(...stateCreated(sent.exchange, found, operation));
     run.failedAt(sent.exchange, checked);
   } else if (planned.verify === 'updated' || planned.verify === 'updated-as-sent' || planned.verify === 'deleted') {
     const url = sent.url.split('?')[0]!;
-    const found = await readBack(get, url, run.idParamOf(url));
+    const found = await readBack(get, run.readerUrl(url), run.idParamOf(url));
     const check = planned.verify === 'deleted' ? useAfterFree : stateUpdated;
     const checked = run.failures.length;
     run.failures.push(...check(sent.exchange, found, operation, planned.verify === 'updated-as-sent' ? 'sent' : 'answer'));
@@ -126,6 +126,7 @@ async function createFixture(run: CaseRun, name: string): Promise<void> {
   for (const template of recipe.prepare) await prepare(run, template);
   const operation = ctx.plan.index.byId(recipe.request.operationId)!;
   const before = run.created.length;
+  if (recipe.resource?.putCreates) await run.claimName(recipe.resource, recipe.request);
   const { exchange, url } = await run.send(recipe.request, { statuses: successStatuses(operation) });
   const entry = run.created.length > before ? run.created.at(-1) : undefined;
   const status = exchange.response.status;

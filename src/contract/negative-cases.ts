@@ -1,5 +1,6 @@
 import type { Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
+import { checkedPathParameter } from '../spec/addressed-item.js';
 import { documentedBodyProperty, documents, requiresCredential } from './documented-response.js';
 import type { PlannedCase, Planner } from './planner.js';
 import { sunsetStatuses } from './positive-cases.js';
@@ -74,8 +75,10 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     add(`unknown-reference:${reference.field}`, `with a ${reference.field} that names no record answers ${referenceStatus}`, request, [String(referenceStatus)]);
   }
   const idParameter = addressedItem(operation, [...planner.resources.values()].some((r) => r.create === operation));
+  // 404 only where the shared resource model knows the record (the mock answers 404 there; elsewhere it serves the example),
+  // and only with an id the parameter allows (none when its enum lists every value it takes).
   const unknown = idParameter ? unknownIdValue((idParameter.schema ?? {}) as Schema) : undefined;
-  if (idParameter && unknown !== undefined && documents(operation, '404')) {
+  if (idParameter && unknown !== undefined && documents(operation, '404') && checkedPathParameter(planner.model, operation, planner.index.operations) === idParameter.name) {
     const request = planner.template(operation, 'api-key', { ...(body === undefined ? {} : { body }), path: { [idParameter.name]: { value: unknown } } });
     add('unknown-id', `with an unknown ${idParameter.name} (${String(unknown)}) answers 404`, request, ['404', ...sunsetStatuses(operation)]);
   }

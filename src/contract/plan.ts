@@ -13,6 +13,7 @@ import type { Plan } from './plan-shape.js';
 import { Planner, type FixtureRecipe, type PlannedCase } from './planner.js';
 import { positiveCases } from './positive-cases.js';
 import { applicablePrerequisites, bundledPrerequisites, type PrerequisiteEntry } from './prerequisites.js';
+import { inferResources } from '../spec/resource-model.js';
 import { deriveResources, type Resource } from './resources.js';
 import { createSchemaRegistry, type SchemaRegistry } from './schema-registry.js';
 import { stateCases } from './state-cases.js';
@@ -45,10 +46,12 @@ export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
   }
   const securitySchemes = (loaded.document.components?.securitySchemes ?? {}) as Record<string, OpenAPIV3.SecuritySchemeObject>;
   const selected = selectOperations(index, options);
-  const resources = deriveResources(index);
+  // One resource model, the mock's (src/spec/resource-model.ts): what it creates, and what answers 404.
+  const model = inferResources(index.operations);
+  const resources = deriveResources(index, model);
   const prerequisites = applicablePrerequisites(index, [...bundledPrerequisites(), ...(options.prerequisites ?? [])]);
   const available = options.available ?? { apiKey: true, basic: false, readonlyKey: options.readonlyKey !== undefined, credentialHeader: false };
-  const planner = new Planner(index, resources, options.skipStability, { prerequisites, securitySchemes, available });
+  const planner = new Planner(index, resources, options.skipStability, { prerequisites, securitySchemes, available, model });
   const cases: PlannedCase[] = [];
   // Without phases (callers of the plan alone), today's cases: the examples and negative phases.
   const phases = options.phases ?? ['examples', 'negative'];

@@ -5,7 +5,8 @@ import type { CaseResult } from './events.js';
 import { linksGiving } from './links.js';
 import { changesRecords, targetParameter } from './own-records.js';
 import type { SkippableStability } from './options.js';
-import { documentedValue, requiredParameterValues } from './parameter-values.js';
+import { documentedValue, parameterExample, requiredParameterValues } from './parameter-values.js';
+import type { ResourceIndex } from '../spec/resource-model.js';
 import type { Prerequisite } from './prerequisites.js';
 import type { Credentials, RequestTemplate, ValueSource } from './request-template.js';
 import { listedIdSource, singletonValueSource } from './listed-ids.js';
@@ -56,6 +57,8 @@ export interface PlannerContext {
   prerequisites: ReadonlyMap<string, readonly Prerequisite[]>;
   securitySchemes: SecuritySchemes;
   available: AvailableCredentials;
+  /** The document's resource model, shared with the mock (src/spec/resource-model.ts). */
+  model: ResourceIndex;
 }
 
 /** The shared knowledge the case builders draw on: resources, fixtures, and the stability filter. */
@@ -74,9 +77,16 @@ export class Planner {
     for (const resource of resources.values()) {
       const recipe = this.recipes.get(resource.name)!;
       this.building.add(resource.create.operationId);
-      Object.assign(recipe, { request: this.template(resource.create, 'api-key', { body: resource.createBody }), ...this.preparation(resource.create, resource.createBody) });
+      // A record made by a PUT at its item path is named by the run: the parameter's example, else a sample.
+      const named = resource.putCreates ? { path: { [resource.idParam]: { value: parameterExample(resource.create.parameters.find((p) => p.name === resource.idParam && p.in === 'path')!) } } } : {};
+      Object.assign(recipe, { request: this.template(resource.create, 'api-key', { body: resource.createBody, ...named }), ...this.preparation(resource.create, resource.createBody) });
       this.building.delete(resource.create.operationId);
     }
+  }
+
+  /** The document's resource model, shared with the mock. */
+  get model(): ResourceIndex {
+    return this.context.model;
   }
 
   /**

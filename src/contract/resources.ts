@@ -5,7 +5,8 @@ import { idTypeOf, isReferenceName, referencedName, referenceTarget, type Refere
 import { templateNames } from '../spec/operation-index.js';
 import { successStatuses } from './documented-response.js';
 import { linksGiving } from './links.js';
-import { idFieldOf, singular, unwrapRecord } from '../spec/record-wrapper.js';
+import { idFieldOf, lastLiteral, singular, unwrapRecord } from '../spec/record-wrapper.js';
+import type { Resource as ModelResource, ResourceIndex } from '../spec/resource-model.js';
 import { collectionOf, listedIdSource } from './listed-ids.js';
 import { answerWrapper } from './record-bodies.js';
 import { resolvePointer } from './runtime-expression.js';
@@ -33,9 +34,11 @@ export interface Resource {
   answerWrapper?: string;
   /** The type of its ids, from the path parameters that carry them (a body field referring to it must hold one). */
   idType: ReferenceTarget['idType'];
+  /** `create` is a PUT at the item path naming the record (the resource model's `putCreates`): its id is the one sent. */
+  putCreates?: boolean;
 }
 
-export function deriveResources(index: OperationIndex): Map<string, Resource> {
+export function deriveResources(index: OperationIndex, model: ResourceIndex): Map<string, Resource> {
   const resources = new Map<string, Resource>();
   for (const create of index.operations) {
     // A nested collection (`/owners/{ownerId}/things`) counts too: its records belong to a parent.
@@ -67,7 +70,34 @@ export function deriveResources(index: OperationIndex): Map<string, Resource> {
       ...(wrapper ? { answerWrapper: wrapper } : {}),
     });
   }
+  for (const made of model.resources) if (made.putCreates && !made.singleton) addPutCreated(index, resources, made);
   return resources;
+}
+
+/** A resource the model says is made by a PUT at its item path (Azure's `PUT /…/queryPacks/{queryPackName}`). */
+function addPutCreated(index: OperationIndex, resources: Map<string, Resource>, made: ModelResource): void {
+  const items = index.operations.filter((o) => o.path === made.itemPath);
+  const create = items.find((o) => o.method === 'put');
+  if (!create || [...resources.values()].some((r) => r.itemPath === made.itemPath)) return;
+  const idParam = made.itemParam;
+  const name = uniqueName(resources, isReferenceName(idParam) ? referencedName(idParam) : singular(lastLiteral(made.collectionPath)));
+  const idSchemas = index.operations
+    .filter((o) => o.path === made.itemPath || o.path.startsWith(`${made.itemPath}/`))
+    .flatMap((o) => o.parameters.filter((p) => p.in === 'path' && p.name === idParam).map((p) => p.schema as Schema | undefined));
+  const wrapper = answerWrapper(create, Number(successStatuses(create)[0] ?? '200'));
+  resources.set(name, {
+    name,
+    idParam,
+    collectionPath: made.collectionPath,
+    itemPath: made.itemPath,
+    create,
+    idType: idTypeOf(idSchemas),
+    read: items.find((o) => o.method === 'get'),
+    remove: items.find((o) => o.method === 'delete'),
+    createBody: requestBodies(create)[0]?.value,
+    ...(wrapper ? { answerWrapper: wrapper } : {}),
+    putCreates: true,
+  });
 }
 
 /**

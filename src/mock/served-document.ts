@@ -1,7 +1,7 @@
 import { exampleCheck } from '../engine/example-conformance.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { crudInference } from '../engine/crud/infer-crud.js';
-import { inferResources, type Resource, type ResourceIndex } from '../engine/crud/infer-resources.js';
+import { inferResources, type Resource, type ResourceIndex } from '../spec/resource-model.js';
 import { seedRecords } from '../engine/crud/seed-records.js';
 import { selectBehaviours, type BehaviourPlan } from '../engine/select-behaviours.js';
 import { sessionStates, type SessionStates, type SharedDocuments } from '../engine/session-states.js';

@@ -7,7 +7,7 @@ import { unwrapRecord, wrapperProperty } from '../../spec/record-wrapper.js';
 import type { RecordStore, StoredRecord } from '../../store/record-store.js';
 import type { Behaviour, BehaviourContext, OperationResult } from '../behaviour.js';
 import { requiredHeaders, successStatus } from '../documented-responses.js';
-import { jsonSchemaOf, listSchema, type CrudAction, type Resource } from './infer-resources.js';
+import { jsonSchemaOf, listSchema, type CrudAction, type Resource } from '../../spec/resource-model.js';
 import { envelopeBody } from './list-answer.js';
 import { singletonHandler } from './singleton-behaviour.js';
 import { cursorAt, pageLinks, pagingOf, windowOf } from './paging.js';
@@ -33,8 +33,14 @@ export function crudBehaviour(resource: Resource, action: CrudAction, operation:
   const kind = `crud:${action}`;
   const unwrap = requestUnwrapper(operation, resource.wrapperNames);
   const writable = writableFields(operation, resource.wrapperNames);
-  const handle = action === 'list' ? listHandler(resource, operation, answer) : resource.singleton ? singletonHandler(resource, action, answer, unwrap) : itemHandler(resource, action, answer, unwrap, writable);
+  const handle = action === 'list' ? listHandler(resource, operation, answer) : resource.singleton ? singletonHandler(resource, action, answer, unwrap) : itemHandler(resource, action, answer, unwrap, writable, createdWriter(resource, action, operation));
   return { kind, resource: resource.name, handle };
+}
+
+/** The 201 answer of a PUT that creates (Resource.putCreates), where the operation documents one. */
+function createdWriter(resource: Resource, action: CrudAction, operation: Operation): AnswerWriter | undefined {
+  const response = action === 'replace' && resource.putCreates ? operation.responses['201'] : undefined;
+  return response ? answerWriter(201, response, resource.wrapperNames) : undefined;
 }
 
 /** The record a request sends: the body, or what it wraps (`{article: {...}}`) where its schema wraps one. */
@@ -80,7 +86,8 @@ function answerWriter(status: number, response: Response, names: ReadonlySet<str
   };
 }
 
-function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWriter, unwrap: RequestUnwrapper, writable: ReadonlySet<string>): Behaviour['handle'] {
+/** `created` answers a PUT that made its record, where the operation documents a 201 for it. */
+function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWriter, unwrap: RequestUnwrapper, writable: ReadonlySet<string>, created?: AnswerWriter): Behaviour['handle'] {
   return async (ctx) => {
     const records = ctx.state.records;
     const scope = await scopeOf(resource, ctx, records);
@@ -93,6 +100,11 @@ function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWrite
     }
     const id = String(ctx.valid.path[resource.itemParam]);
     const old = await records.get(resource.name, scope, id);
+    if (!old && action === 'replace' && resource.putCreates) {
+      const record = recordFromInput(resource.record, body, undefined, serverFields(resource, ctx, id, true), ctx.faker, writable);
+      await records.put(resource.name, scope, id, record);
+      return (created ?? answer)(record, ctx);
+    }
     if (!old) throw new ApiError('not_found', `No ${resource.name} record with id ${id.slice(0, 100)}`);
     if (action === 'read') return answer(old, ctx);
     if (action === 'delete') {

@@ -3,9 +3,10 @@ import type { Behaviour } from '../behaviour.js';
 import { exampleBehaviour } from '../example-answer.js';
 import type { ExampleCheck } from '../example-conformance.js';
 import type { Inference } from '../select-behaviours.js';
-import { addressedRecordOf, checkAddressed, type AddressedRecord } from './addressed-record.js';
+import { addressedRecordOf, creatableResources, type AddressedRecord } from '../../spec/addressed-item.js';
+import { checkAddressed } from './addressed-record.js';
 import { crudBehaviour } from './crud-behaviour.js';
-import type { Resource, ResourceIndex } from './infer-resources.js';
+import type { Resource, ResourceIndex } from '../../spec/resource-model.js';
 import { checkReferences, referencesOf, type OperationReferences } from './reference-checks.js';
 
 /**
@@ -20,10 +21,7 @@ export function crudInference(resources: ResourceIndex, operations: readonly Ope
   const generic = operations.filter((op) => !packServed(op));
   const served = resources.resources.filter((r) => generic.some((op) => resources.actionOf(op)?.resource === r));
   // Resources a client creates records of (as the runner's are: a create answering 201 or 200).
-  const targets = served.filter((r) => !r.singleton && generic.some((op) => {
-    const found = resources.actionOf(op);
-    return found?.resource === r && found.action === 'create' && (Object.hasOwn(op.responses, '201') || Object.hasOwn(op.responses, '200'));
-  }));
+  const targets = creatableResources(resources, generic).filter((r) => served.includes(r));
   return (operation: Operation) => {
     const found = resources.actionOf(operation);
     const references = referencesOf(operation, targets);

@@ -3,7 +3,7 @@ import { fakeFromSchema } from '../../generation/fake-value.js';
 import { assertNoRef, type MergedSchema } from '../../generation/merge-all-of.js';
 import type { Schema } from '../../spec/openapi.js';
 import type { StoredRecord } from '../../store/record-store.js';
-import { branchOf, recordObjectSchema } from './union-record.js';
+import { branchOf, recordObjectSchema } from '../../spec/union-record.js';
 
 type Fields = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '../../core/errors.js';
 import { escapePointer } from '../../spec/parse-document-text.js';
 import { recordKey, type RecordData, type StoredRecord } from '../../store/record-store.js';
-import type { Resource } from './infer-resources.js';
+import type { Resource } from '../../spec/resource-model.js';
 
 /**
  * The records of inferred resources in a snapshot (docs/snapshot-format.md): per resource its

@@ -2,10 +2,11 @@ import { ApiError } from '../../core/errors.js';
 import { assertNoRef } from '../../generation/merge-all-of.js';
 import type { Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
-import { isCheckedTarget, referenceTarget, unknownReferenceStatus, type ReferenceTarget } from '../../spec/record-references.js';
+import { asReferenceTarget } from '../../spec/addressed-item.js';
+import { isCheckedTarget, referenceTarget, unknownReferenceStatus } from '../../spec/record-references.js';
 import type { RecordStore } from '../../store/record-store.js';
 import { chooseMedia } from '../documented-responses.js';
-import type { Resource } from './infer-resources.js';
+import type { Resource } from '../../spec/resource-model.js';
 import { objectSchemaOf } from './record-shape.js';
 
 /** A body field naming a record of another resource (`ownerId` names one of `/owners`). */
@@ -20,10 +21,6 @@ export interface OperationReferences {
   status: 422 | 404 | 400;
 }
 
-/** What the shared rule (src/spec/record-references.ts) reads of an inferred resource. */
-export function asReferenceTarget(resource: Resource): ReferenceTarget {
-  return { collectionPath: resource.collectionPath, itemParam: resource.itemParam, idType: resource.idKind === 'integer' ? 'integer' : 'string' };
-}
 
 /**
  * The references an operation's request body makes (its top-level fields, as the runner reads

@@ -4,10 +4,10 @@ import { fakeFromSchema } from '../../generation/fake-value.js';
 import type { Schema } from '../../spec/openapi.js';
 import { createMemoryRecordStore, EMPTY_RECORDS } from '../../store/memory-record-store.js';
 import type { RecordData, RecordStore } from '../../store/record-store.js';
-import type { Resource } from './infer-resources.js';
+import type { Resource } from '../../spec/resource-model.js';
 import { makeId } from './crud-behaviour.js';
 import { recordFromInput } from './record-shape.js';
-import { branchOf } from './union-record.js';
+import { branchOf } from '../../spec/union-record.js';
 import { SINGLETON_KEY, singletonRecord } from './singleton-behaviour.js';
 
 /** Records per top-level resource, and per parent record for a nested one. */

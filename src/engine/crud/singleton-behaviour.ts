@@ -4,7 +4,7 @@ import type { StoredRecord } from '../../store/record-store.js';
 import type { Behaviour, BehaviourContext } from '../behaviour.js';
 import type { AnswerWriter, RequestUnwrapper } from './crud-behaviour.js';
 import { scopeOf } from './crud-behaviour.js';
-import type { CrudAction, Resource } from './infer-resources.js';
+import type { CrudAction, Resource } from '../../spec/resource-model.js';
 import { mergePatch, recordFromInput } from './record-shape.js';
 import { serverTimes } from './server-times.js';
 

@@ -1,7 +1,7 @@
 import type { MergedSchema } from '../../generation/merge-all-of.js';
 import type { Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
-import { jsonSchemaOf, type ResourceIndex, type Resource } from './infer-resources.js';
+import { jsonSchemaOf, type ResourceIndex, type Resource } from '../../spec/resource-model.js';
 import { objectSchemaOf } from './record-shape.js';
 
 /**

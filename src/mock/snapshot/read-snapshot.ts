@@ -1,7 +1,7 @@
 import type { ErrorDetail } from '../../core/errors.js';
 import type { AnyPack, SnapshotTools } from '../../engine/behaviour-pack.js';
 import { importRecords, type RecordCheck } from '../../engine/crud/record-snapshot.js';
-import type { Resource } from '../../engine/crud/infer-resources.js';
+import type { Resource } from '../../spec/resource-model.js';
 import { parseNewKey } from '../../rate-limit/key-config.js';
 import type { KeyRegistry } from '../../rate-limit/key-registry.js';
 import type { ApiKeyRecord } from '../../rate-limit/types.js';

@@ -1,7 +1,7 @@
 import type { Ajv, ValidateFunction } from 'ajv';
 import type { ErrorDetail } from '../../core/errors.js';
 import type { AnyPack, SnapshotTools } from '../../engine/behaviour-pack.js';
-import type { Resource, ResourceIndex } from '../../engine/crud/infer-resources.js';
+import type { Resource, ResourceIndex } from '../../spec/resource-model.js';
 import { exportRecords, type RecordCheck } from '../../engine/crud/record-snapshot.js';
 import { storedRecordSchema } from '../../engine/crud/stored-record-schema.js';
 import type { KeyRegistry } from '../../rate-limit/key-registry.js';

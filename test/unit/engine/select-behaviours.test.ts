@@ -3,7 +3,7 @@ import type { BehaviourContext } from '../../../src/engine/behaviour.js';
 import type { BehaviourPack } from '../../../src/engine/behaviour-pack.js';
 import { formatBehaviourLines, selectBehaviours } from '../../../src/engine/select-behaviours.js';
 import { crudInference } from '../../../src/engine/crud/infer-crud.js';
-import { inferResources } from '../../../src/engine/crud/infer-resources.js';
+import { inferResources } from '../../../src/spec/resource-model.js';
 import { createFaker } from '../../../src/generation/create-faker.js';
 import type { Document } from '../../../src/spec/openapi.js';
 import { buildOperationIndex } from '../../../src/spec/operation-index.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inferResources } from '../../../src/engine/crud/infer-resources.js';
+import { inferResources } from '../../../src/spec/resource-model.js';
 import { answerOf, recordFromInput } from '../../../src/engine/crud/record-shape.js';
-import { branchOf, recordObjectSchema } from '../../../src/engine/crud/union-record.js';
+import { branchOf, recordObjectSchema } from '../../../src/spec/union-record.js';
 import { createFaker } from '../../../src/generation/create-faker.js';
 import type { Document, Schema } from '../../../src/spec/openapi.js';
 import { buildOperationIndex } from '../../../src/spec/operation-index.js';

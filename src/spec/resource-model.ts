@@ -1,8 +1,9 @@
-import { assertNoRef, mergeAllOf, type MergedSchema } from '../../generation/merge-all-of.js';
-import type { MediaType, Response, Schema } from '../../spec/openapi.js';
-import type { Operation } from '../../spec/operation-index.js';
-import { idFieldOf, lastLiteral, unwrapRecord, wrapperNames, wrapperProperty } from '../../spec/record-wrapper.js';
-import { isJsonType, successStatus } from '../documented-responses.js';
+import { assertNoRef, mergeAllOf, type MergedSchema } from './merge-all-of.js';
+import type { MediaType, Response, Schema } from './openapi.js';
+import type { Operation } from './operation-index.js';
+import { idFieldOf, lastLiteral, unwrapRecord, wrapperNames, wrapperProperty } from './record-wrapper.js';
+import { isJsonType, successStatus } from './documented-status.js';
+import { referenceTarget } from './record-references.js';
 import { recordObjectSchema } from './union-record.js';
 
 /**
@@ -40,6 +41,12 @@ export interface Resource {
    * collection; `keyParams` are the path parameters that address it below its parent.
    */
   singleton?: { keyParams: readonly string[] };
+  /**
+   * Records are made by a PUT at the item path naming them (`PUT /…/queryPacks/{queryPackName}`,
+   * as Azure writes every resource): the collection has no POST, the item path a PUT with a body.
+   * The mock's PUT of an unknown id creates it; the runner creates records that way.
+   */
+  putCreates?: boolean;
 }
 
 export type CrudAction = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete' | 'singleton-read' | 'singleton-replace' | 'singleton-update';
@@ -95,6 +102,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
       parent: /\}$/.test(parentPath) ? found.get(parentPath) : undefined,
       examples: [...itemOps, ...(create ? [create] : [])].flatMap((op) => recordExamples(op, names)).filter(isPlainObject),
       wrapperNames: names,
+      ...(!create && itemOps.some((o) => o.method === 'put' && successStatus(o) && jsonSchemaOf(o.requestBody?.content)) ? { putCreates: true } : {}),
     };
     found.set(itemPath, resource);
     // An operation that documents no success answer (only errors) has nothing CRUD could answer.
@@ -107,6 +115,10 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
   }
   inferSingletons(byPath, found, actions);
   const resources = [...found.values()];
+  // Records keyed by another resource's ids (`/store/inventory/{petId}`) are that record's, not made by naming them.
+  const plain = resources.filter((r) => !r.singleton);
+  const describe = (r: Resource) => ({ collectionPath: r.collectionPath, itemParam: r.itemParam, idType: r.idKind === 'integer' ? ('integer' as const) : ('string' as const) });
+  for (const r of plain) if (r.putCreates && referenceTarget(r.itemParam, plain.filter((o) => o !== r), describe)) delete r.putCreates;
   const counts = new Map<string, number>();
   for (const r of resources) counts.set(r.name, (counts.get(r.name) ?? 0) + 1);
   for (const r of resources) if (counts.get(r.name)! > 1) r.name = r.collectionPath;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inferResources, listSchema } from '../../../src/engine/crud/infer-resources.js';
+import { inferResources, listSchema } from '../../../src/spec/resource-model.js';
 import { cursorAt, pagingOf, windowOf } from '../../../src/engine/crud/paging.js';
 import { answerOf, mergePatch, recordFromInput } from '../../../src/engine/crud/record-shape.js';
 import { createFaker } from '../../../src/generation/create-faker.js';

@@ -1,5 +1,5 @@
-import { assertNoRef, mergeAllOf, type MergedSchema } from '../../generation/merge-all-of.js';
-import type { Schema } from '../../spec/openapi.js';
+import { assertNoRef, mergeAllOf, type MergedSchema } from './merge-all-of.js';
+import type { Schema } from './openapi.js';
 
 /**
  * Records of several kinds (docs/decisions/037-references-between-records.md): a `oneOf` or
