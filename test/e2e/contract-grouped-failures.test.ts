@@ -40,7 +40,8 @@ function notebookInput(raw: string, titleRequired: boolean): Partial<Notebook> |
   const fields = input as Record<string, unknown>;
   for (const [name, value] of Object.entries(fields)) {
     if (name === 'title') {
-      if (typeof value !== 'string' || value.length < 1 || value.length > 40) return undefined;
+      // Lengths in code points, as JSON Schema counts them (the runner sends emoji since decision 069).
+      if (typeof value !== 'string' || [...value].length < 1 || [...value].length > 40) return undefined;
     } else {
       const bounds = BOUNDS[name];
       if (!bounds || !Number.isInteger(value) || (value as number) < bounds[0] || (value as number) > bounds[1]) return undefined;
@@ -90,7 +91,10 @@ function notebooksServer(): Server {
         return send(200, updated);
       }
       if (req.method === 'HEAD') return send(404);
-      return send(url.pathname === '/notebooks' || item ? 405 : 404, { message: 'not here' });
+      // A 405 names the methods the path takes (RFC 9110 section 15.5.6; allow_header_conformance).
+      if (url.pathname === '/notebooks') return send(405, { message: 'not here' }, { allow: 'GET, POST' });
+      if (item) return send(405, { message: 'not here' }, { allow: 'GET, PUT, PATCH, DELETE' });
+      return send(404, { message: 'not here' });
     });
   });
 }
