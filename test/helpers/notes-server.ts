@@ -123,7 +123,8 @@ function invalidNewNote(contentType: string | undefined, text: string): string |
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'the body must be an object';
   const { title, body, ...rest } = value as Record<string, unknown>;
-  if (typeof title !== 'string' || title.length < 1 || title.length > 100) return 'title must be a string of 1 to 100 characters';
+  // Characters are code points, as the document's JSON Schema counts them (an emoji is one).
+  if (typeof title !== 'string' || [...title].length < 1 || [...title].length > 100) return 'title must be a string of 1 to 100 characters';
   if (body !== undefined && typeof body !== 'string') return 'body must be a string';
   if (Object.keys(rest).length > 0) return `unknown field ${Object.keys(rest)[0]}`;
   return undefined;
