@@ -1,3 +1,4 @@
+import { isCredentialHeader } from './credential-placement.js';
 import type { Clock } from '../core/clock.js';
 import type { Exchange } from './events.js';
 import { parseImfFixdate, parseWholeNumber } from './http-syntax.js';
@@ -21,15 +22,17 @@ export interface WaitBudget {
 const NOT_CREDENTIALS = new Set(['accept', 'content-type', 'content-length', 'prefer']);
 
 /**
- * Who a request calls as, for `refusedUntil`: its headers but the content ones, and the names of
- * its query parameters (an apiKey in the query). A target counts its limits per credential.
+ * Who a request calls as, for `refusedUntil` and the pacer: its headers but the content ones, and
+ * the names of its query parameters that carry a credential (an apiKey in the query). A target
+ * counts its limits per credential; with every query name in it, each new query shape (a boundary
+ * case adding `?id=`) was a caller with no rate-limit reading, and went out into a 429.
  */
 function callerOf(request: OutgoingRequest): string {
   const headers = Object.entries(request.headers)
     .filter(([name]) => !NOT_CREDENTIALS.has(name.toLowerCase()))
     .map(([name, value]) => `${name.toLowerCase()}:${String(value)}`)
     .sort();
-  const queryNames = [...new URL(request.url).searchParams.keys()].sort();
+  const queryNames = [...new URL(request.url).searchParams.keys()].filter(isCredentialHeader).sort();
   return JSON.stringify([headers, queryNames]);
 }
 
