@@ -45,21 +45,23 @@ describe('the deep phases against json-server 0.17.4, a server we did not write'
   it('find that a nested create stores the path id as a string and answers a Location that does not exist', () => {
     const failures = caseOf('createPostComment/positive/example:example')!.failures;
     expect(failures).toContainEqual(expect.objectContaining({ check: 'response_schema_conformance', location: '$.postId', expected: 'type integer' }));
-    expect(failures).toContainEqual(expect.objectContaining({ check: 'location', actual: '404' }));
+    expect(failures).toContainEqual(expect.objectContaining({ check: 'ensure_resource_availability', actual: '404' }));
     expect(checksOf('createPostComment/boundary/path.postId-minimum-1')).toContain('negative_data_rejection');
   });
 
-  it('find ids reused after a DELETE, with a repro that shows it alone on a fresh server', async () => {
+  it('find ids reused after a DELETE, and the reuse shows alone on a fresh server', async () => {
     const stateful = caseOf('createPost/stateful/post-sequences')!;
-    expect(stateful.failures.map((f) => f.check)).toEqual(['id-reused']);
+    expect(stateful.failures.map((f) => f.check)).toEqual(['use_after_free']);
+    // Every sequence starts with a create (decision 069), so the reuse is found across sequences, of an
+    // id an earlier sequence's clean-up freed: no one-sequence curl script shows it, and the message says
+    // so. The same three requests on a fresh json-server show it.
+    expect(stateful.failures[0]!.message).toMatch(/which a record of an earlier sequence had/);
     const fresh = await startJsonServer();
     try {
-      const { stdout } = await run('sh', ['-c', stateful.repro!], { env: { ...process.env, BASE_URL: fresh.url } });
-      const answered = [...stateful.repro!.matchAll(/^# answered (\d{3})$/gm)].map((m) => m[1]);
-      expect(statusesOf(stdout)).toEqual(answered);
-      const created = [...stdout.matchAll(/^Location: .*\/posts\/(\d+)\r?$/gm)].map((m) => m[1]);
-      expect(created.length).toBeGreaterThanOrEqual(2);
-      expect(new Set(created).size).toBe(1);
+      const create = async () => (await (await fetch(`${fresh.url}/posts`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"t","author":"a"}' })).json()) as { id: number };
+      const first = await create();
+      expect((await fetch(`${fresh.url}/posts/${first.id}`, { method: 'DELETE' })).status).toBe(200);
+      expect((await create()).id).toBe(first.id);
     } finally {
       await fresh.close();
     }
