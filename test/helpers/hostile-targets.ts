@@ -232,7 +232,7 @@ export async function readReports(out: string): Promise<Reports> {
   const suites = new XMLParser({ ignoreAttributes: false }).parse(junit) as { testsuites: Record<string, string> };
   // JUnit leads with a `problems` suite, one testcase per problem (decision 067), then every case.
   const problems = ((json as unknown as { problems?: unknown[] }).problems ?? []).length;
-  expect(Number(suites.testsuites['@_tests'])).toBe(json.totals['cases'] + problems);
+  expect(Number(suites.testsuites['@_tests'])).toBe(Number(json.totals['cases']) + problems);
   expect(Number(suites.testsuites['@_skipped'])).toBe(json.totals['skipped']);
   expect(html.trimEnd().endsWith('</html>')).toBe(true);
   const all = (await Promise.all(files.map((f) => readFile(join(out, f), 'utf8')))).join('\n');
