@@ -1,6 +1,7 @@
 import type { Schema } from '../spec/openapi.js';
 import type { Operation } from '../spec/operation-index.js';
 import { checkedPathParameter } from '../spec/addressed-item.js';
+import { routeOf } from '../spec/route-key.js';
 import { documentedBodyProperty, documents, requiresCredential } from './documented-response.js';
 import type { PlannedCase, Planner } from './planner.js';
 import { sunsetStatuses } from './positive-cases.js';
@@ -58,7 +59,10 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
       break;
     }
   }
-  for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required)) {
+  // A header the path key names as the route's discriminator (decision 056) is not dropped: without it
+  // the request is another operation's, and what that one answers says nothing of this one.
+  const routing = new Set(routeOf(operation.path, operation.parameters).discriminators.filter((d) => d.in === 'header').map((d) => d.name.toLowerCase()));
+  for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required && !routing.has(p.name.toLowerCase()))) {
     const request = valid('api-key');
     const { [header.name]: _dropped, ...rest } = request.headers ?? {};
     request.headers = rest;
