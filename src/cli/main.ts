@@ -8,6 +8,8 @@ commands:
   mock       serve the OpenAPI document as a stateful mock (petstore-kit mock --help)
   contract   replay the document against a live server (petstore-kit contract --help)
   proxy      forward to a real server, checking both directions (petstore-kit proxy --help)
+  diff       what changed between two versions of a document, breaking first (petstore-kit diff --help)
+  verify     check recorded traffic (a HAR) against a document (petstore-kit verify --help)
 
   -v, --version   the version of petstore-kit
   -h, --help      this text
@@ -47,6 +49,16 @@ async function main(argv: string[]): Promise<void> {
       process.stderr.write(`petstore-kit proxy: ${error.message}\n\n${PROXY_USAGE}`);
       process.exitCode = 2;
     }
+    return;
+  }
+  if (command === 'diff') {
+    const { runDiffCli } = await import('./diff-command.js');
+    process.exitCode = await runDiffCli(rest);
+    return;
+  }
+  if (command === 'verify') {
+    const { runVerifyCli } = await import('./verify-command.js');
+    process.exitCode = await runVerifyCli(rest);
     return;
   }
   if (command === 'contract') {
