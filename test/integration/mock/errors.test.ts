@@ -117,7 +117,8 @@ describe('400 validation_failed: the body', () => {
     const deepArray = '['.repeat(200_000) + ']'.repeat(200_000);
     const deepName = `{"name":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)},"categoryId":1}`;
     expectInvalid(await mock.request('POST', '/pets', { session, rawBody: deepArray, headers: json }), '/body');
-    expectInvalid(await mock.request('POST', '/pets', { session, rawBody: deepName, headers: json }), '/body/name');
+    // Refused before it is parsed: a body nested past 512 levels (src/core/json-depth.ts) is malformed as a whole.
+    expectInvalid(await mock.request('POST', '/pets', { session, rawBody: deepName, headers: json }), '/body');
     expectInvalid(await mock.request('POST', '/pets', { session, rawBody: '{"__proto__":{"x":1},"name":"P","categoryId":1}', headers: json }), '/body/__proto__');
     expectInvalid(await mock.request('POST', '/pets', { session, rawBody: 'null', headers: json }), '/body');
     expectError(await mock.request('POST', '/pets', { session, rawBody: Buffer.from([0x7b, 0x22, 0x6e, 0xff, 0xfe, 0x22, 0x7d]), headers: json }), 400, 'validation_failed');
