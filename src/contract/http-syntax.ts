@@ -120,3 +120,12 @@ export function mediaTypeOf(contentType: string | undefined): { type: string; pa
   }
   return { type: (type ?? '').trim().toLowerCase(), params };
 }
+
+/**
+ * Whether HTTP forbids the answer a body, whatever a document says: 1xx, 204 and 304 answers, and
+ * every answer to HEAD (RFC 9110 sections 6.4.1, 9.3.2, 15.3.5 and 15.4.5). Documents that give a
+ * 204 a JSON schema (many generated ones do) promise nothing the server could keep.
+ */
+export function hasNoContent(status: number, method: string): boolean {
+  return method.toUpperCase() === 'HEAD' || status < 200 || status === 204 || status === 304;
+}

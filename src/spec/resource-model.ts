@@ -21,6 +21,11 @@ export interface Resource {
   idField: string | undefined;
   /** How ids are made: `integer` (a sequence), else a string of the id's format (`uuid` or plain). */
   idKind: 'integer' | 'uuid' | 'string';
+  /**
+   * Every schema an id must fit (the record's id property and each path parameter that
+   * addresses the record), allOf merged into one; absent when they cannot all hold.
+   */
+  idSchema?: MergedSchema;
   /** The integers an `integer` id may take, where the id schemas bound them (`minimum`, `exclusiveMaximum`...). */
   idRange?: { low: number; high: number };
   /**
@@ -85,7 +90,8 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
     const paramSchemas = operations
       .filter((o) => o.path === itemPath || o.path.startsWith(`${itemPath}/`))
       .flatMap((o) => o.parameters.filter((p) => p.in === 'path' && p.name === itemParam).map((p) => p.schema as Schema | undefined));
-    const idSchemas = [idField ? assertNoRef(properties[idField] as Schema) : undefined, ...paramSchemas].filter((s): s is Schema => s !== undefined);
+    const idSchemas = [idField ? assertNoRef(properties[idField] as Schema) : undefined, ...paramSchemas].filter((s): s is Schema => s !== undefined).map(mergedOrSelf);
+    const idSchema = idSchemas.length === 0 ? undefined : mergedIdSchema(idSchemas);
     const idKind = idSchemas.some((s) => s.type === 'integer' || s.type === 'number') ? 'integer' : idSchemas.some((s) => s.format === 'uuid') ? 'uuid' : 'string';
     const parentPath = collectionPath.slice(0, collectionPath.lastIndexOf('/'));
     const idExample = idExampleOf(operations.filter((o) => o.path === itemPath || o.path.startsWith(`${itemPath}/`)), itemParam, idKind);
@@ -96,6 +102,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
       itemParam,
       idField,
       idKind,
+      ...(idSchema ? { idSchema } : {}),
       ...(idKind === 'integer' ? integerRange(idSchemas) : {}),
       ...(idExample === undefined ? {} : { idExample }),
       record,
@@ -275,6 +282,24 @@ function recordExamples(op: Operation, names: ReadonlySet<string>): unknown[] {
  * The integers every id schema allows, when one bounds them (`minimum: 1, maximum: 10`, or 3.1's
  * `exclusiveMinimum: 1`): ids are made inside, or reads of them would be refused.
  */
+/** `schema` with its allOf folded in (an id is often `allOf: [{$ref: Id}, {description}]`), else as it is. */
+function mergedOrSelf(schema: Schema): MergedSchema {
+  try {
+    return mergeAllOf(schema);
+  } catch {
+    return schema;
+  }
+}
+
+/** One schema every id schema holds in, when they can all hold together. */
+function mergedIdSchema(schemas: readonly MergedSchema[]): MergedSchema | undefined {
+  try {
+    return mergeAllOf({ allOf: schemas as Schema[] });
+  } catch {
+    return undefined;
+  }
+}
+
 function integerRange(schemas: readonly Schema[]): { idRange?: { low: number; high: number } } {
   let low = 1;
   let high = Number.MAX_SAFE_INTEGER;

@@ -1,5 +1,5 @@
 import { documentedMediaTypes, documentedResponse, mediaTypeAllowed } from '../documented-response.js';
-import { mediaTypeOf } from '../http-syntax.js';
+import { hasNoContent, mediaTypeOf } from '../http-syntax.js';
 import type { Check, CheckInfo } from './types.js';
 import { describeRequest } from './types.js';
 
@@ -14,6 +14,7 @@ export const CONTENT_TYPE_CONFORMANCE: CheckInfo = { name: "content_type_conform
 export const contentTypeConformance: Check = (exchange, operation) => {
   const documented = documentedResponse(operation, exchange.response.status);
   if (!documented) return [];
+  if (hasNoContent(exchange.response.status, exchange.request.method)) return [];
   const header = exchange.response.headers['content-type'];
   const allowed = documentedMediaTypes(documented.response);
   // Named only when something failed: most answers pass, and parsing the URL is not free.

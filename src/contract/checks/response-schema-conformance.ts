@@ -1,5 +1,6 @@
 import type { Failure } from '../events.js';
 import { documentedResponse } from '../documented-response.js';
+import { hasNoContent } from '../http-syntax.js';
 import { jsonOf } from '../response-body.js';
 import type { Check, CheckInfo } from './types.js';
 import { describeRequest } from './types.js';
@@ -13,6 +14,7 @@ const MAX_PROBLEMS = 5;
 export const responseSchemaConformance: Check = (exchange, operation, context) => {
   const documented = documentedResponse(operation, exchange.response.status);
   if (!documented) return [];
+  if (hasNoContent(exchange.response.status, exchange.request.method)) return [];
   const validate = context.schemas.body(operation.operationId, documented.key);
   if (!validate) return [];
   const where = () => `${describeRequest(exchange)} -> ${exchange.response.status}`;

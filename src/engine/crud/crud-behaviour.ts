@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { ApiError } from '../../core/errors.js';
 import { fakeFromSchema } from '../../generation/fake-value.js';
+import type { MergedSchema } from '../../spec/merge-all-of.js';
 import type { Response, Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
 import { unwrapRecord, wrapperProperty } from '../../spec/record-wrapper.js';
@@ -181,19 +182,26 @@ async function newId(resource: Resource, input: unknown, ctx: BehaviourContext, 
   const given = resource.idField && body && typeof body === 'object' ? body[resource.idField] : undefined;
   const idSchema = resource.idField ? (resource.record.properties![resource.idField] as Schema) : undefined;
   if ((typeof given === 'string' || typeof given === 'number') && !idSchema?.readOnly) return String(given);
-  return makeId(resource, records, scope, ctx.faker, idSchema);
+  return makeId(resource, records, scope, ctx.faker);
 }
 
-export async function makeId(resource: Resource, records: RecordStore, scope: string, faker: Faker, idSchema: Schema | undefined): Promise<string> {
+/** A fresh id for a new record, of the kind and the constraints every id schema of the resource sets. */
+export async function makeId(resource: Resource, records: RecordStore, scope: string, faker: Faker): Promise<string> {
+  const idSchema = resource.idSchema;
   // A few tries for a fresh one: an id schema with few values (an enum) can run out.
   for (let attempt = 0; attempt < 50; attempt += 1) {
     let id: string;
     if (resource.idKind === 'integer') id = String(await integerId(resource, records, faker));
     else if (resource.idKind === 'uuid') id = faker.string.uuid();
-    else id = idSchema && (idSchema.pattern || idSchema.format || idSchema.enum) ? String(fakeFromSchema(idSchema, faker)) : faker.string.alphanumeric(12);
+    else id = idSchema && constrainsString(idSchema) ? String(fakeFromSchema({ ...idSchema, type: 'string' }, faker)) : faker.string.alphanumeric(12);
     if (!(await records.get(resource.name, scope, id))) return id;
   }
   throw new ApiError('internal_error', `No fresh id is left for a new ${resource.name} record`);
+}
+
+/** Whether a plain 12-character id might not fit: the schema sets a pattern, format, enum or length. */
+function constrainsString(schema: MergedSchema): boolean {
+  return Boolean(schema.pattern || schema.patterns?.length || schema.format || schema.enum || (schema as { const?: unknown }).const !== undefined || schema.minLength !== undefined || schema.maxLength !== undefined);
 }
 
 /**

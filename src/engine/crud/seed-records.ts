@@ -45,9 +45,8 @@ export async function seedRecords(resources: readonly Resource[], seed: number):
 }
 
 async function seedOne(store: RecordStore, resource: Resource, scope: string, example: Record<string, unknown> | undefined, faker: Faker, index: number): Promise<string | undefined> {
-  const idSchema = resource.idField ? (resource.record.properties![resource.idField] as Schema) : undefined;
   const given = (resource.idField ? example?.[resource.idField] : undefined) ?? (index === 0 ? resource.idExample : undefined);
-  const id = typeof given === 'string' || typeof given === 'number' ? String(given) : await makeId(resource, store, scope, faker, idSchema);
+  const id = typeof given === 'string' || typeof given === 'number' ? String(given) : await makeId(resource, store, scope, faker);
   if (await store.get(resource.name, scope, id)) return undefined;
   const server: Record<string, unknown> = {};
   if (resource.idField) server[resource.idField] = resource.idKind === 'integer' ? Number(id) : id;
