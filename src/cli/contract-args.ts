@@ -55,6 +55,8 @@ ${REF_FLAGS_USAGE}  --tag T                     only operations with this tag (r
                               is JSON); the inputs' schema defaults fill the rest
   --workflows-only            run the workflows and none of the document's own cases
   --allow-destructive         also send PUT, PATCH and DELETE to what this run did not create
+  --paths-at-root             send the paths right under --base-url, without the document's server
+                              path (basePath or the servers URL's path; Prism serves them so)
                               (collections, filters, singletons, ids from lists or examples);
                               by default those cases are skipped, and a shared server keeps its
                               records
@@ -117,6 +119,7 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
         'workflow-input': { type: 'string', multiple: true },
         'workflows-only': { type: 'boolean' },
         'allow-destructive': { type: 'boolean' },
+        'paths-at-root': { type: 'boolean' },
         'dry-run': { type: 'boolean' },
         checks: { type: 'string', multiple: true },
         'exclude-checks': { type: 'string', multiple: true },
@@ -167,6 +170,7 @@ export function parseContractArgs(argv: readonly string[]): ParsedContractArgs {
   if (list('workflow-input').length > 0) input.workflowInputs = list('workflow-input');
   if (values['workflows-only'] === true) input.workflowsOnly = true;
   if (values['allow-destructive'] === true) input.allowDestructive = true;
+  if (values['paths-at-root'] === true) input.pathsAtRoot = true;
   if (values['dry-run'] === true) input.dryRun = true;
   if (values['checks'] !== undefined) input.checks = list('checks');
   if (list('exclude-checks').length > 0) input.excludeChecks = list('exclude-checks');

@@ -68,6 +68,8 @@ export interface ContractOptionsInput {
   // Safe on shared staging (INTERFACE section 16, docs/decisions/049-safe-on-shared-staging.md).
   /** Send PUT, PATCH and DELETE to records this run did not create. */
   allowDestructive?: boolean;
+  /** Send the document's paths right under `baseUrl`, without its server path (a target that ignores it, as Prism does). */
+  pathsAtRoot?: boolean;
   /** Print the plan and send nothing. */
   dryRun?: boolean;
   // Named checks (INTERFACE section 16, checks/registry.ts).
@@ -114,6 +116,7 @@ export interface ContractOptions {
   workflowInputs: readonly string[];
   workflowsOnly: boolean;
   allowDestructive: boolean;
+  pathsAtRoot: boolean;
   dryRun: boolean;
   /** The checks whose failures the run reports (the registry's names after --checks and --exclude-checks). */
   checks: ReadonlySet<string>;
@@ -166,6 +169,7 @@ export function normalizeOptions(input: ContractOptionsInput): ContractOptions {
     ...normalizePhaseOptions(input),
     ...normalizeWorkflowOptions(input),
     allowDestructive: input.allowDestructive === true,
+    pathsAtRoot: input.pathsAtRoot === true,
     dryRun: input.dryRun === true,
     ...normalizeCheckOptions(input),
   };

@@ -58,7 +58,8 @@ export async function prepareRun(given: ContractOptions, clock: Clock): Promise<
     throw err;
   }
   // INTERFACE section 16: a base URL at the server's root gets the document's server path; every report names the URL used.
-  const options = { ...seeded, baseUrl: withServerPath(seeded.baseUrl, serverBasePath(loaded.document)) };
+  // --paths-at-root keeps the URL as given, for a target that serves the paths at its root (Prism does).
+  const options = seeded.pathsAtRoot ? seeded : { ...seeded, baseUrl: withServerPath(seeded.baseUrl, serverBasePath(loaded.document)) };
   const prerequisites = (await Promise.all((options.prerequisiteFiles ?? []).map(loadPrerequisiteFile))).flat();
   // --workflows-only: no phase, so the plan keeps the document's index and schemas and no case of its own.
   const plan = buildPlan(loaded, { ...options, prerequisites, available: availableCredentials(runCredentials(options)) });

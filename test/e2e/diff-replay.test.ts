@@ -19,7 +19,8 @@ describe('diff --replay', () => {
     const run = await diff([join(pair, 'old.yaml'), join(pair, 'new.yaml'), '--replay']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^ {2}400 POST \/pets \(createPet[,)].*owner/m);
+    // The document serves under /v1 (its servers URL): the runner sends there (decision 064).
+    expect(run.stdout).toMatch(/^ {2}400 POST \/v1\/pets \(createPet[,)].*owner/m);
   }, 120_000);
 
   it('finds nothing to name when the new document only adds an optional field', async () => {

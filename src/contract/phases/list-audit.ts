@@ -13,11 +13,15 @@ export const AUDIT_MAX_PAGES = 10;
 
 /**
  * The default phases' audit of a list (INTERFACE section 16): a GET without path parameters or
- * required query parameters whose answer is a list, with a documented `X-Total-Count`, `Link` or
- * page size. Read-only: it walks what the target holds.
+ * required query parameters that lists a resource of the model, with a documented `X-Total-Count`,
+ * `Link` or page size. Read-only: it walks what the target holds.
  */
 export function listAuditCases(planner: Planner, operation: Operation): PlannedCase[] {
   if (operation.method !== 'get' || templateNames(operation.path).length > 0 || !listItemsOf(operation)) return [];
+  // Paging is claimed only of a list of records the resource model knows (the mock's model, decision
+  // 061): a list answered from the document's examples (`GET /museum-hours`, ten days whatever
+  // `limit` says) promises no page size the mock, or the runner, could hold a server to.
+  if (planner.model.actionOf(operation)?.action !== 'list') return [];
   if (operation.parameters.some((p) => p.in !== 'path' && p.required)) return [];
   const headers = Object.keys((operation.responses['200'] as { headers?: Record<string, unknown> } | undefined)?.headers ?? {}).map((h) => h.toLowerCase());
   const paging = listPaging(operation);

@@ -255,7 +255,8 @@ class Update implements Step {
     const before = model.mine.get(id)!;
     const sent = sentRecord(this.operation, this.body) as Row;
     const put = this.operation.method === 'put';
-    const kept = put ? putKeeps(api.run.ctx.plan.index, this.operation) : [];
+    // The record's key is the path's (issue 20 class 4: the path wins): a PUT that leaves it out keeps it.
+    const kept = put ? [...putKeeps(api.run.ctx.plan.index, this.operation), keyField(api.resource, before)] : [];
     const writable = writableFields(recordSchemaOf(requestSchema(this.operation), this.operation.path));
     // What a replacement gives the members a PUT leaves out: a record created first with the same body shows it.
     const twinId = put && isObject(sent) && sameBody(api.resource.create, this.operation) && needsTwin(writable, sent, before, kept) ? await createRecord(model, api, this.body) : undefined;

@@ -45,7 +45,8 @@ describe("the runner against Prism's mock of corpus documents", () => {
       const prism = await startPrism(FIXTURES + document);
       try {
         const summary: RunSummary = await runContract(
-          { baseUrl: prism.url, spec: FIXTURES + document, apiKey: 'demo-pro', authBasic: 'user:demo-pro', maxDurationSeconds: 60, timeoutSeconds: 5 },
+          // Prism serves the paths at its root, not under the document's basePath (/api here).
+          { baseUrl: prism.url, pathsAtRoot: true, spec: FIXTURES + document, apiKey: 'demo-pro', authBasic: 'user:demo-pro', maxDurationSeconds: 60, timeoutSeconds: 5 },
           { sleep: async () => {} },
         );
         const { cases, passed, failed, skipped, errors } = summary.totals;

@@ -27,6 +27,6 @@ describe('the stateful phase against our mock of each corpus document', () => {
           await mock.close();
         }
       }
-    });
+    }, 60_000);
   }
 });
