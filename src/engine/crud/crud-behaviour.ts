@@ -187,8 +187,14 @@ async function newId(resource: Resource, input: unknown, ctx: BehaviourContext, 
 
 /** A fresh id for a new record, of the kind and the constraints every id schema of the resource sets. */
 export async function makeId(resource: Resource, records: RecordStore, scope: string, faker: Faker): Promise<string> {
+  const id = await freshId(resource, records, scope, faker);
+  if (id === undefined) throw new ApiError('internal_error', `No fresh id is left for a new ${resource.name} record`);
+  return id;
+}
+
+/** A fresh id, or undefined when a few tries find none: an id schema with few values (an enum) can run out. */
+export async function freshId(resource: Resource, records: RecordStore, scope: string, faker: Faker): Promise<string | undefined> {
   const idSchema = resource.idSchema;
-  // A few tries for a fresh one: an id schema with few values (an enum) can run out.
   for (let attempt = 0; attempt < 50; attempt += 1) {
     let id: string;
     if (resource.idKind === 'integer') id = String(await integerId(resource, records, faker));
@@ -196,7 +202,7 @@ export async function makeId(resource: Resource, records: RecordStore, scope: st
     else id = idSchema && constrainsString(idSchema) ? String(fakeFromSchema({ ...idSchema, type: 'string' }, faker)) : faker.string.alphanumeric(12);
     if (!(await records.get(resource.name, scope, id))) return id;
   }
-  throw new ApiError('internal_error', `No fresh id is left for a new ${resource.name} record`);
+  return undefined;
 }
 
 /** Whether a plain 12-character id might not fit: the schema sets a pattern, format, enum or length. */

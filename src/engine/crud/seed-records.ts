@@ -5,7 +5,7 @@ import type { Schema } from '../../spec/openapi.js';
 import { createMemoryRecordStore, EMPTY_RECORDS } from '../../store/memory-record-store.js';
 import type { RecordData, RecordStore } from '../../store/record-store.js';
 import type { Resource } from '../../spec/resource-model.js';
-import { makeId } from './crud-behaviour.js';
+import { freshId } from './crud-behaviour.js';
 import { recordFromInput } from './record-shape.js';
 import { branchOf } from '../../spec/union-record.js';
 import { SINGLETON_KEY, singletonRecord } from './singleton-behaviour.js';
@@ -46,8 +46,9 @@ export async function seedRecords(resources: readonly Resource[], seed: number):
 
 async function seedOne(store: RecordStore, resource: Resource, scope: string, example: Record<string, unknown> | undefined, faker: Faker, index: number): Promise<string | undefined> {
   const given = (resource.idField ? example?.[resource.idField] : undefined) ?? (index === 0 ? resource.idExample : undefined);
-  const id = typeof given === 'string' || typeof given === 'number' ? String(given) : await makeId(resource, store, scope, faker);
-  if (await store.get(resource.name, scope, id)) return undefined;
+  // An id schema with few values (an enum of one) seeds as many records as it has ids.
+  const id = typeof given === 'string' || typeof given === 'number' ? String(given) : await freshId(resource, store, scope, faker);
+  if (id === undefined || (await store.get(resource.name, scope, id))) return undefined;
   const server: Record<string, unknown> = {};
   if (resource.idField) server[resource.idField] = resource.idKind === 'integer' ? Number(id) : id;
   const parentParam = resource.parent?.itemParam;
