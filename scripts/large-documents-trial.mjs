@@ -4,6 +4,7 @@
 // Prints one markdown table and the groups; the documents stay outside the repo (their sources below).
 //   npm run build && node scripts/large-documents-trial.mjs [--docs-dir /work/blind-docs] [--only NAME,...]
 //     [--max-examples 20] [--max-duration 600] [--jobs 1] [--keep-reports DIR]
+//     [--documents LIST.json]   (another list of documents, each as in DOCUMENTS below; --docs-dir holds their files)
 //   node scripts/large-documents-trial.mjs --start-only   (each mock started three times, one at a time: the median)
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,8 @@ const raw = (d) => `https://raw.githubusercontent.com/${d.repo}/${d.commit}/${d.
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const docsDir = flag('--docs-dir', '/work/blind-docs');
+const listFile = flag('--documents');
+const documents = listFile ? JSON.parse(readFileSync(listFile, 'utf8')) : DOCUMENTS;
 const only = flag('--only') ? new Set(flag('--only').split(',')) : undefined;
 const maxExamples = flag('--max-examples', '20');
 const maxDuration = flag('--max-duration', '600');
@@ -114,7 +117,7 @@ async function trial(doc) {
   }
 }
 
-const chosen = DOCUMENTS.filter((d) => !only || only.has(d.name));
+const chosen = documents.filter((d) => !only || only.has(d.name));
 if (args.includes('--start-only')) {
   console.log(`load average at the start: ${loadavg()[0].toFixed(1)}\n\n| document | operations served | start (median of 3) | mock RSS after start |\n|---|---|---|---|`);
   for (const doc of chosen) {
