@@ -78,6 +78,8 @@ function runContract(spec, url, out) {
 }
 
 const MB = (bytes) => (bytes === undefined ? '?' : `${Math.round(bytes / 2 ** 20)} MB`);
+// The report's own figures where the console line is not there to read (its wording changed since the first trial).
+const seconds = (ms) => (ms === undefined ? '?' : `${(ms / 1000).toFixed(0)} s`);
 const oneLine = (text, max = 160) => String(text ?? '').replace(/\s+/g, ' ').slice(0, max);
 
 function summarise(out) {
@@ -95,7 +97,7 @@ function summarise(out) {
       groups.set(f.check, group);
     }
   }
-  return { counts, groups: [...groups].map(([check, g]) => ({ check, cases: g.cases.size, example: g.example })).sort((a, b) => b.cases - a.cases) };
+  return { counts, waitedMs: report.waitedMs, pacedMs: report.pacedMs, groups: [...groups].map(([check, g]) => ({ check, cases: g.cases.size, example: g.example })).sort((a, b) => b.cases - a.cases) };
 }
 
 async function trial(doc) {
@@ -144,7 +146,7 @@ await Promise.all(Array.from({ length: Math.max(1, jobs) }, async () => {
 }));
 
 console.log(`load average at the start: ${load}; phases ${PHASES}; --max-examples ${maxExamples}; --max-duration ${maxDuration}\n`);
-console.log('| document | start | runner exit | cases: passed / failed / errors / skipped | runner wall (waiting) | runner peak RSS | mock peak RSS |');
+console.log('| document | start | runner exit | cases: passed / failed / errors / skipped | runner wall (waiting; paced) | runner peak RSS | mock peak RSS |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of chosen.map((d) => results.find((x) => x.doc === d))) {
   if (r.missing) console.log(`| ${r.doc.name} | missing: download ${raw(r.doc)} to ${join(docsDir, r.doc.file)} | | | | | |`);
@@ -152,7 +154,7 @@ for (const r of chosen.map((d) => results.find((x) => x.doc === d))) {
   else {
     const c = r.summary?.counts;
     const cases = c ? `${c.passed} / ${c.failed} / ${c.error} / ${c.skipped}` : 'no report';
-    console.log(`| ${r.doc.name} | ${(r.startMs / 1000).toFixed(1)} s | ${r.run.code} | ${cases} | ${r.run.seconds.toFixed(0)} s (${r.waiting ?? '?'}) | ${MB(r.run.rssBytes)} | ${MB(r.mockRss)} |`);
+    console.log(`| ${r.doc.name} | ${(r.startMs / 1000).toFixed(1)} s | ${r.run.code} | ${cases} | ${r.run.seconds.toFixed(0)} s (${r.waiting ?? seconds(r.summary?.waitedMs)}; paced ${seconds(r.summary?.pacedMs)}) | ${MB(r.run.rssBytes)} | ${MB(r.mockRss)} |`);
   }
 }
 for (const r of results.filter((x) => x.summary)) {
