@@ -4,6 +4,7 @@
 // Prints one markdown table and the groups; the documents stay outside the repo (their sources below).
 //   npm run build && node scripts/large-documents-trial.mjs [--docs-dir /work/blind-docs] [--only NAME,...]
 //     [--max-examples 20] [--max-duration 600] [--jobs 1] [--keep-reports DIR]
+//     [--documents LIST.json]   (another list of documents, each as in DOCUMENTS below; --docs-dir holds their files)
 //   node scripts/large-documents-trial.mjs --start-only   (each mock started three times, one at a time: the median)
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,8 @@ const raw = (d) => `https://raw.githubusercontent.com/${d.repo}/${d.commit}/${d.
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const docsDir = flag('--docs-dir', '/work/blind-docs');
+const listFile = flag('--documents');
+const documents = listFile ? JSON.parse(readFileSync(listFile, 'utf8')) : DOCUMENTS;
 const only = flag('--only') ? new Set(flag('--only').split(',')) : undefined;
 const maxExamples = flag('--max-examples', '20');
 const maxDuration = flag('--max-duration', '600');
@@ -75,6 +78,8 @@ function runContract(spec, url, out) {
 }
 
 const MB = (bytes) => (bytes === undefined ? '?' : `${Math.round(bytes / 2 ** 20)} MB`);
+// The report's own figures where the console line is not there to read (its wording changed since the first trial).
+const seconds = (ms) => (ms === undefined ? '?' : `${(ms / 1000).toFixed(0)} s`);
 const oneLine = (text, max = 160) => String(text ?? '').replace(/\s+/g, ' ').slice(0, max);
 
 function summarise(out) {
@@ -92,7 +97,7 @@ function summarise(out) {
       groups.set(f.check, group);
     }
   }
-  return { counts, groups: [...groups].map(([check, g]) => ({ check, cases: g.cases.size, example: g.example })).sort((a, b) => b.cases - a.cases) };
+  return { counts, waitedMs: report.waitedMs, pacedMs: report.pacedMs, groups: [...groups].map(([check, g]) => ({ check, cases: g.cases.size, example: g.example })).sort((a, b) => b.cases - a.cases) };
 }
 
 async function trial(doc) {
@@ -114,7 +119,7 @@ async function trial(doc) {
   }
 }
 
-const chosen = DOCUMENTS.filter((d) => !only || only.has(d.name));
+const chosen = documents.filter((d) => !only || only.has(d.name));
 if (args.includes('--start-only')) {
   console.log(`load average at the start: ${loadavg()[0].toFixed(1)}\n\n| document | operations served | start (median of 3) | mock RSS after start |\n|---|---|---|---|`);
   for (const doc of chosen) {
@@ -141,7 +146,7 @@ await Promise.all(Array.from({ length: Math.max(1, jobs) }, async () => {
 }));
 
 console.log(`load average at the start: ${load}; phases ${PHASES}; --max-examples ${maxExamples}; --max-duration ${maxDuration}\n`);
-console.log('| document | start | runner exit | cases: passed / failed / errors / skipped | runner wall (waiting) | runner peak RSS | mock peak RSS |');
+console.log('| document | start | runner exit | cases: passed / failed / errors / skipped | runner wall (waiting; paced) | runner peak RSS | mock peak RSS |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of chosen.map((d) => results.find((x) => x.doc === d))) {
   if (r.missing) console.log(`| ${r.doc.name} | missing: download ${raw(r.doc)} to ${join(docsDir, r.doc.file)} | | | | | |`);
@@ -149,7 +154,7 @@ for (const r of chosen.map((d) => results.find((x) => x.doc === d))) {
   else {
     const c = r.summary?.counts;
     const cases = c ? `${c.passed} / ${c.failed} / ${c.error} / ${c.skipped}` : 'no report';
-    console.log(`| ${r.doc.name} | ${(r.startMs / 1000).toFixed(1)} s | ${r.run.code} | ${cases} | ${r.run.seconds.toFixed(0)} s (${r.waiting ?? '?'}) | ${MB(r.run.rssBytes)} | ${MB(r.mockRss)} |`);
+    console.log(`| ${r.doc.name} | ${(r.startMs / 1000).toFixed(1)} s | ${r.run.code} | ${cases} | ${r.run.seconds.toFixed(0)} s (${r.waiting ?? seconds(r.summary?.waitedMs)}; paced ${seconds(r.summary?.pacedMs)}) | ${MB(r.run.rssBytes)} | ${MB(r.mockRss)} |`);
   }
 }
 for (const r of results.filter((x) => x.summary)) {
