@@ -71,7 +71,7 @@ export function writeBigDocument(dir, { operations = 659, files = 2850 } = {}) {
   return { root: join(dir, 'openapi.yaml'), operations: paths.length, files: written.size };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const flag = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
   const made = writeBigDocument(args[0] ?? 'big-document', { operations: flag('--operations', 659), files: flag('--files', 2850) });

@@ -67,7 +67,7 @@ export async function startupRows({ sampleSize = 15, seed = 27, runs = 3, builds
 
 export const startupLine = (row) => `Start-up of mock, spawn to URL (median): ${row.directory.documents} directory documents ${row.directory.wallMs} ms (CPU ${row.directory.cpuMs} ms, slowest ${row.directory.maxWallMs} ms); ${row.big.operations}-operation ${row.big.files}-file document ${row.big.wallMs} ms (CPU ${row.big.cpuMs} ms)${row.failed ? `; ${row.failed} did not start` : ''}`;
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
   const rows = await startupRows({
