@@ -1,13 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import express, { type Express } from 'express';
+import type { Express } from 'express';
 import getRawBody from 'raw-body';
 import { ApiError } from '../core/errors.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
 import { DEFAULT_SESSION } from '../mock/session.js';
 import type { MockRequest, MockResponse } from '../mock/mock-request.js';
 import { tooLarge } from '../mock/read-json-body.js';
-import { adminCors } from './admin-cors.js';
-import { createAdminRouter } from './admin-router.js';
 import { CORS_HEADERS, preflightAnswer } from './cors.js';
 import type { Logger } from './request-log.js';
 import { breakConnection } from './break-connection.js';
@@ -23,25 +21,23 @@ export interface AppOptions {
 /**
  * The mock's request listener. `/__admin` is an Express app; API requests go straight to the
  * engine through one adapter, because Express's router would only add layers in front of a
- * pipeline that routes by the document itself (docs/decisions/012-hot-path.md).
+ * pipeline that routes by the document itself (docs/decisions/012-hot-path.md). The Express app
+ * is made on the first `/__admin` request, so a mock that is never controlled never loads Express.
  */
 export function createRequestListener(setup: MockSetup, options: AppOptions): (req: IncomingMessage, res: ServerResponse) => void {
-  const admin = createAdminApp(setup, options);
+  let admin: Promise<Express> | undefined;
+  const serveAdmin = (req: IncomingMessage, res: ServerResponse) => {
+    admin ??= import('./admin-app.js').then((m) => m.createAdminApp(setup, options.adminToken, options.host, options.logger));
+    admin.then((app) => app(req, res), (error: unknown) => {
+      options.logger.error(`petstore-kit: the control API could not be loaded: ${(error as Error)?.stack ?? String(error)}`);
+      send(res, { status: 500, headers: {}, body: new ApiError('internal_error', 'Internal error').toBody() });
+    });
+  };
   return (req, res) => {
     const url = req.url ?? '/';
-    if (url.startsWith('/__admin') && (url.length === 8 || url[8] === '/' || url[8] === '?')) admin(req, res);
+    if (url.startsWith('/__admin') && (url.length === 8 || url[8] === '/' || url[8] === '?')) serveAdmin(req, res);
     else serveApi(setup, options.logger, req, res);
   };
-}
-
-function createAdminApp(setup: MockSetup, options: AppOptions): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.disable('etag');
-  app.use(adminCors);
-  const logger = options.logger;
-  app.use('/__admin', createAdminRouter(setup, options.adminToken, options.host, (error, req) => logger.error(`petstore-kit: internal error on ${req.method} /__admin${req.path.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`)));
-  return app;
 }
 
 function serveApi(setup: MockSetup, logger: Logger, req: IncomingMessage, res: ServerResponse): void {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { bundleFileTree } from './load-bundle.js';
 import { checkStructure } from './check-structure.js';
 import { convertSwagger2 } from './convert-swagger2.js';
 import { bundleLocalFiles, checkExternalRef, externalRefs, refRules, type RefRules } from './local-refs.js';
@@ -39,12 +40,13 @@ function prepare(file: string, parsed: unknown, rules: RefRules, onRead?: (file:
 
 /**
  * A document whose `$ref`s all stay in the file is returned as it is; otherwise every `$ref` into
- * another file is checked (decision 063) and the files are inlined.
+ * another file is checked (decision 063) and the files are inlined: by load-bundle.ts where it
+ * can, by json-schema-ref-parser where the document needs it (decision 082).
  */
 async function inlineLocalFiles(file: string, parsed: object, rules: RefRules, onRead?: (file: string) => void): Promise<object> {
   const refs = externalRefs(file, parsed);
   if (refs.length === 0) return parsed;
   const absolute = path.resolve(file);
   for (const ref of refs) checkExternalRef(rules, ref);
-  return bundleLocalFiles(absolute, parsed, rules, onRead);
+  return (await bundleFileTree(absolute, parsed, rules, onRead)) ?? bundleLocalFiles(absolute, parsed, rules, onRead);
 }

@@ -24,6 +24,8 @@ export interface ExternalRef {
 export interface RefRules {
   root?: string;
   allowRemoteRefs: boolean;
+  /** The real path of each file already checked, for this load (thousands of `$ref`s name the same files). */
+  realPaths?: Map<string, string>;
 }
 
 const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -42,9 +44,10 @@ export function externalRefs(file: string, value: unknown): ExternalRef[] {
 /** The options as the loader uses them: --ref-root made a real path (a missing folder refused). */
 export function refRules(options: RefOptions = {}): RefRules {
   const allowRemoteRefs = options.allowRemoteRefs === true;
-  if (options.refRoot === undefined) return { allowRemoteRefs };
+  const realPaths = new Map<string, string>();
+  if (options.refRoot === undefined) return { allowRemoteRefs, realPaths };
   try {
-    return { root: realpathSync(path.resolve(options.refRoot)), allowRemoteRefs };
+    return { root: realpathSync(path.resolve(options.refRoot)), allowRemoteRefs, realPaths };
   } catch {
     throw new SpecError(options.refRoot, 'is not a folder that can be read (--ref-root)');
   }
@@ -70,11 +73,14 @@ export function checkExternalRef(rules: RefRules, { file, pointer, ref }: Extern
     return;
   }
   const absolute = path.resolve(path.dirname(file), decodedOrAsIs(target));
-  let real: string;
-  try {
-    real = realpathSync(absolute);
-  } catch {
-    return refuse(`names a file that cannot be read (${absolute})`);
+  let real = rules.realPaths?.get(absolute);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(absolute); // one realpath(3) call, not an lstat per folder
+    } catch {
+      return refuse(`names a file that cannot be read (${absolute})`);
+    }
+    rules.realPaths?.set(absolute, real);
   }
   if (rules.root !== undefined && !isInside(rules.root, real)) refuse(`points outside --ref-root (${rules.root}); only files inside it are read`);
 }
