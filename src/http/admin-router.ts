@@ -179,14 +179,14 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     if (!setup.outgoing.webhooks.has(name)) throw new AdminError(404, 'not_found', `The document declares no webhook "${name.slice(0, 100)}" (webhooks: ${[...setup.outgoing.webhooks.keys()].join(', ') || 'none'})`);
     return name;
   };
-  router.get('/webhooks/:name/subscribers', (req, res) => {
-    res.json(setup.outgoing.subscribers(sessionOf(req), webhookOf(req)));
+  router.get('/webhooks/:name/subscribers', async (req, res) => {
+    res.json(await setup.outgoing.subscribers(sessionOf(req), webhookOf(req)));
   });
-  router.post('/webhooks/:name/subscribers', (req, res) => {
+  router.post('/webhooks/:name/subscribers', async (req, res) => {
     const name = webhookOf(req);
     const url = objectBody(req).url;
     if (typeof url !== 'string') throw new AdminError(400, 'validation_failed', 'Send {"url": "http://127.0.0.1:PORT/path"}');
-    const refused = setup.outgoing.subscribe(sessionOf(req), name, url);
+    const refused = await setup.outgoing.subscribe(sessionOf(req), name, url);
     if (refused) throw new AdminError(400, 'validation_failed', refused);
     res.status(201).json({ webhook: name, url });
   });

@@ -129,6 +129,7 @@ export class MockEngine {
       if (this.deps.outgoing && response.status >= 200 && response.status < 300 && !response.network) {
         const context = { method: request.method, url: request.query ? `${request.path}?${request.query}` : request.path, pathParams: match.params, query: request.query, headers: request.headers, requestBody: seen.body, status: response.status, responseHeaders: response.headers, responseBody: response.body };
         this.deps.outgoing.afterAnswer(session, match.operation, context);
+        if (result.events?.length) this.deps.outgoing.fire(session, result.events);
       }
     } catch (error) {
       // A shared store that did not answer: the session's clock as last read.
