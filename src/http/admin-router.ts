@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { ApiError } from '../core/errors.js';
 import { parseFault } from '../mock/parse-fault.js';
+import { journalAsHar } from '../mock/journal-har.js';
 import { parseLatencyRule } from '../mock/latency/latency-rule.js';
 import { CLOCK_RANGE_RULE, clockInRange, SNAPSHOT_BODY_LIMIT } from '../mock/snapshot/snapshot-format.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
@@ -201,7 +202,14 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   });
 
   router.get('/requests', async (req, res) => {
-    res.json(await sessionOf(req).journal.list());
+    const lines = await sessionOf(req).journal.list();
+    if (req.query.format === 'har') {
+      res.type('application/json').send(JSON.stringify(journalAsHar(lines, `${req.protocol}://${req.get('host') ?? 'localhost'}`)));
+      return;
+    }
+    if (req.query.format !== undefined && req.query.format !== 'json') throw new AdminError(400, 'validation_failed', '"format" is json (the default) or har');
+    // The kept headers and bodies are for the HAR: the JSON listing stays one short line per request.
+    res.json(lines.map(({ exchange: _exchange, ...line }) => line));
   });
 
   router.use((req, _res, next) => next(new AdminError(404, 'not_found', `No control endpoint at ${req.method} /__admin${req.path.slice(0, 200)}`)));
