@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { verifyHar, type HarEntry, type VerifyResult } from '../proxy/verify-har.js';
-import { toXmlChars } from '../reporting/xml-escape.js';
+import { verifyConsole, verifyJson, verifyJunit } from '../reporting/verify-report.js';
 import { loadDocument } from '../spec/load-document.js';
 import { SpecError } from '../spec/spec-error.js';
 
@@ -15,13 +16,19 @@ are one problem, listing the exchanges that show it.
 options:
   --spec DOC    the OpenAPI document (3.0, 3.1 or Swagger 2.0)
   --har FILE    the recording
+  --reporter R  console, json or junit (repeatable, or comma-separated; default console);
+                json and junit are written to --out
+  --out DIR     where report files go (default ./verify-report): verify.json, verify-junit.xml
   -h, --help    this text
 
 exit status: 0 every exchange conforms, 1 some exchange breaks DOC, 2 DOC or FILE cannot be read
 
 example:
   petstore-kit verify --spec openapi.yaml --har frontend-session.har
+  petstore-kit verify --spec openapi.yaml --har session.har --reporter console,junit --out reports
 `;
+
+const REPORTERS = ['console', 'json', 'junit'] as const;
 
 class VerifyInputError extends Error {}
 
@@ -30,17 +37,31 @@ export async function runVerifyCli(argv: string[], io: { stdout?: NodeJS.Writabl
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
   try {
-    const { values } = parseArgs({ args: argv, options: { spec: { type: 'string' }, har: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    const { values } = parseArgs({ args: argv, options: { spec: { type: 'string' }, har: { type: 'string' }, reporter: { type: 'string', multiple: true }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
     if (values.help) {
       stdout.write(VERIFY_USAGE);
       return 0;
     }
     if (!values.spec || !values.har) throw new VerifyInputError(`--spec and --har are both needed\n\n${VERIFY_USAGE}`);
+    const reporters = [...new Set((values.reporter ?? ['console']).flatMap((r) => r.split(',')).map((r) => r.trim()))];
+    const unknown = reporters.find((r) => !(REPORTERS as readonly string[]).includes(r));
+    if (unknown !== undefined) throw new VerifyInputError(`--reporter takes ${REPORTERS.join(', ')} (got '${unknown.slice(0, 100)}')`);
     const loaded = await loadDocument(values.spec);
     const entries = await readHar(values.har);
-    const result = await verifyHar(loaded, entries);
-    stdout.write(verifyConsole(values.spec, values.har, result));
-    return result.broken > 0 ? 1 : 0;
+    const report = { spec: values.spec, har: values.har, result: await verifyHar(loaded, entries) };
+    const files: [string, string][] = [];
+    for (const reporter of reporters) {
+      if (reporter === 'console') stdout.write(verifyConsole(report));
+      if (reporter === 'json') files.push(['verify.json', verifyJson(report)]);
+      if (reporter === 'junit') files.push(['verify-junit.xml', verifyJunit(report)]);
+    }
+    const out = values.out ?? 'verify-report';
+    if (files.length > 0) await mkdir(out, { recursive: true });
+    for (const [name, text] of files) {
+      await writeFile(path.join(out, name), text);
+      stdout.write(`wrote ${path.join(out, name)}\n`);
+    }
+    return report.result.broken > 0 ? 1 : 0;
   } catch (error) {
     const message = error instanceof VerifyInputError || error instanceof SpecError ? error.message : error instanceof Error ? error.message : String(error);
     stderr.write(`petstore-kit verify: ${message}\n`);
@@ -70,15 +91,4 @@ async function readHar(file: string): Promise<HarEntry[]> {
     }
   });
   return entries as HarEntry[];
-}
-
-function verifyConsole(spec: string, har: string, result: VerifyResult): string {
-  const lines = [`petstore-kit verify: ${har} against ${spec}`];
-  for (const problem of result.problems) {
-    lines.push(`problem  ${problem.check}  ${problem.operation}${problem.location ? `  at ${problem.location}` : ''}`, `         ${problem.message}`);
-    const shown = problem.exchanges.slice(0, 5);
-    lines.push(`         in ${problem.exchanges.length} exchange${problem.exchanges.length === 1 ? '' : 's'}: ${shown.join('; ')}${problem.exchanges.length > shown.length ? '; ...' : ''}`);
-  }
-  lines.push(`${result.exchanges} exchanges: ${result.exchanges - result.broken} conform, ${result.broken} break the document; ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}`);
-  return `${lines.map(toXmlChars).join('\n')}\n`;
 }

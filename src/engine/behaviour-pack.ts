@@ -35,6 +35,13 @@ export interface BehaviourPack<State = unknown, Seed = unknown> {
   /** The state as plain data, for inspection (tests, the soak run). */
   snapshot(state: State): Promise<unknown>;
   handler(operation: Operation): PackHandler<State>;
+  /**
+   * The events the pack's rules fire (an order completed), as webhooks of the document: name,
+   * method and body schema read from `document`. A handler fires one by returning it in its
+   * result's `events`; the mock sends it, after the answer, to the session's subscribers and
+   * every `--webhook-target`. A webhook the document declares under the same name wins.
+   */
+  events?(document: Document): readonly PackEvent[];
 
   /**
    * Snapshots (`/__admin/snapshot`, `mock --state`, docs/snapshot-format.md): the state as the
@@ -53,6 +60,14 @@ export interface BehaviourPack<State = unknown, Seed = unknown> {
    * needs this for snapshots on a shared store.
    */
   restoreSharedState?(seed: Seed, document: SharedDocument): Promise<State>;
+}
+
+/** A webhook a pack fires on its own (src/spec/outgoing-requests.ts's shape, with no URL). */
+export interface PackEvent {
+  name: string;
+  method: string;
+  /** The JSON schema of the body, read from the document. */
+  schema: Schema | undefined;
 }
 
 /** What a pack's importState may use to check a snapshot against the document. */

@@ -38,6 +38,14 @@ export interface OperationResult {
   stream?: ItemStream;
   /** For lists paged by `limit`/`offset`: what the pipeline needs to add `X-Total-Count` and `Link`. */
   page?: { total: number; limit: number; offset: number };
+  /** Events the operation's rules fired (a pack's, declared by its `events`): sent as webhooks once a 2xx answer is made. */
+  events?: readonly FiredEvent[];
+}
+
+/** One event a behaviour fired: the webhook's name and the body it is sent with. */
+export interface FiredEvent {
+  name: string;
+  body: unknown;
 }
 
 export type OperationHandler = (ctx: BehaviourContext) => Promise<OperationResult>;

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import { ApiError } from '../core/errors.js';
 import { parseFault } from '../mock/parse-fault.js';
+import { journalAsHar } from '../mock/journal-har.js';
 import { parseLatencyRule } from '../mock/latency/latency-rule.js';
 import { CLOCK_RANGE_RULE, clockInRange, SNAPSHOT_BODY_LIMIT } from '../mock/snapshot/snapshot-format.js';
 import type { MockSetup } from '../mock/create-mock-setup.js';
@@ -179,14 +180,14 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
     if (!setup.outgoing.webhooks.has(name)) throw new AdminError(404, 'not_found', `The document declares no webhook "${name.slice(0, 100)}" (webhooks: ${[...setup.outgoing.webhooks.keys()].join(', ') || 'none'})`);
     return name;
   };
-  router.get('/webhooks/:name/subscribers', (req, res) => {
-    res.json(setup.outgoing.subscribers(sessionOf(req), webhookOf(req)));
+  router.get('/webhooks/:name/subscribers', async (req, res) => {
+    res.json(await setup.outgoing.subscribers(sessionOf(req), webhookOf(req)));
   });
-  router.post('/webhooks/:name/subscribers', (req, res) => {
+  router.post('/webhooks/:name/subscribers', async (req, res) => {
     const name = webhookOf(req);
     const url = objectBody(req).url;
     if (typeof url !== 'string') throw new AdminError(400, 'validation_failed', 'Send {"url": "http://127.0.0.1:PORT/path"}');
-    const refused = setup.outgoing.subscribe(sessionOf(req), name, url);
+    const refused = await setup.outgoing.subscribe(sessionOf(req), name, url);
     if (refused) throw new AdminError(400, 'validation_failed', refused);
     res.status(201).json({ webhook: name, url });
   });
@@ -201,7 +202,14 @@ export function createAdminRouter(setup: MockSetup, adminToken: string | undefin
   });
 
   router.get('/requests', async (req, res) => {
-    res.json(await sessionOf(req).journal.list());
+    const lines = await sessionOf(req).journal.list();
+    if (req.query.format === 'har') {
+      res.type('application/json').send(JSON.stringify(journalAsHar(lines, `${req.protocol}://${req.get('host') ?? 'localhost'}`)));
+      return;
+    }
+    if (req.query.format !== undefined && req.query.format !== 'json') throw new AdminError(400, 'validation_failed', '"format" is json (the default) or har');
+    // The kept headers and bodies are for the HAR: the JSON listing stays one short line per request.
+    res.json(lines.map(({ exchange: _exchange, ...line }) => line));
   });
 
   router.use((req, _res, next) => next(new AdminError(404, 'not_found', `No control endpoint at ${req.method} /__admin${req.path.slice(0, 200)}`)));

@@ -116,6 +116,7 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
       newFaults: (session) => backend.faults(session),
       newLatency: (session) => backend.latency(session),
       newJournal: (session, capacity) => backend.journal(session, capacity),
+      newSubscribers: (session) => backend.subscribers(session),
       ...(backend.requestStart && { newStart: (session: string, clock: SessionClock) => backend.requestStart!(session, clock, config.bans, config.sessions.max) }),
       resetShared: () => backend.resetAll(),
       resetSharedSession: (session) => backend.resetSession(session),
@@ -127,7 +128,10 @@ export async function createEngine(options: EngineOptions): Promise<MockSetup> {
   const sampleLatency = createLatencySampler(options.seed);
   const delay = options.delay ?? waitOn(options.baseClock);
   const calls = new OutgoingCalls({ delay, now: (session) => session.clock.now(), ...(options.outgoing?.send && { send: options.outgoing.send }), ...(options.outgoing?.allowHosts && { allowHosts: options.outgoing.allowHosts }) });
-  const outgoingFor = (document: ServedDocument) => new CallbacksAndWebhooks(document.loaded.document, calls, createFaker(options.seed), options.outgoing?.webhookTargets);
+  const outgoingFor = (document: ServedDocument) => {
+    const events = document.plan.packs.flatMap((pack) => pack.events?.(document.loaded.document) ?? []);
+    return new CallbacksAndWebhooks(document.loaded.document, calls, createFaker(options.seed), options.outgoing?.webhookTargets, events);
+  };
   const engineFor = (document: ServedDocument, outgoing: CallbacksAndWebhooks) =>
     new MockEngine({
       router: document.router,

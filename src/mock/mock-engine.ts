@@ -25,6 +25,8 @@ import { matchingLatency, type LatencyRule } from './latency/latency-rule.js';
 import { preferredDelay } from './latency/prefer-delay.js';
 import type { LatencySampler } from './latency/sample-latency.js';
 import type { CallbacksAndWebhooks } from './callbacks/webhooks.js';
+import { recordExchange } from './recorded-exchange.js';
+import { maskKey } from '../rate-limit/key-registry.js';
 
 export interface EngineDeps {
   router: Router;
@@ -68,8 +70,11 @@ const KEY_RELOADS = 5;
 export class MockEngine {
   constructor(private readonly deps: EngineDeps) {}
 
-  async handle(asked: MockRequest): Promise<MockResponse> {
+  async handle(given: MockRequest): Promise<MockResponse> {
     const started = monotonicNow();
+    // The body as read, for the journal's record of the exchange (`?format=har`).
+    let requestBytes: Uint8Array | undefined;
+    const asked: MockRequest = { ...given, readBody: async (limit) => (requestBytes = await given.readBody(limit)) };
     const below = this.deps.basePath ? belowServerPath(asked.path, this.deps.basePath, (path) => this.deps.router.match(asked.method, path, asked).kind !== 'not-found') : undefined;
     const request = below === undefined ? asked : { ...asked, path: below };
     const sessionName = headerValue(request.headers['x-mock-session']);
@@ -129,6 +134,7 @@ export class MockEngine {
       if (this.deps.outgoing && response.status >= 200 && response.status < 300 && !response.network) {
         const context = { method: request.method, url: request.query ? `${request.path}?${request.query}` : request.path, pathParams: match.params, query: request.query, headers: request.headers, requestBody: seen.body, status: response.status, responseHeaders: response.headers, responseBody: response.body };
         this.deps.outgoing.afterAnswer(session, match.operation, context);
+        if (result.events?.length) this.deps.outgoing.fire(session, result.events);
       }
     } catch (error) {
       // A shared store that did not answer: the session's clock as last read.
@@ -142,7 +148,8 @@ export class MockEngine {
     if (delayMs) await this.deps.delay(delayMs);
     const masked = auth?.shown ?? null;
     const shownPath = truncate(asked.path);
-    const line = { at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked, ...(delayMs ? { delayMs } : {}), ...(response.network ? { network: response.network.type } : {}) };
+    const exchange = recordExchange(asked, requestBytes, response, auth?.credential, maskKey);
+    const line = { at: now, method: request.method, path: shownPath, status: response.status, ms, key: masked, ...(delayMs ? { delayMs } : {}), ...(response.network ? { network: response.network.type } : {}), exchange };
     // The store did not answer: a journal line would wait out another time-out, then be lost.
     const pushed = storeDown ? undefined : session.journal.push(line);
     // A journal line lost to an outage must not turn the answer into a crash.

@@ -41,6 +41,8 @@ export interface RequestAuth {
   error: ApiError | undefined;
   /** The credential the request came with, masked for the journal and the log; null when none. */
   shown: string | null;
+  /** That credential as sent, so what the journal keeps of the request can be masked (never kept itself). */
+  credential?: string;
 }
 
 export type RequestAuthenticator = (request: Pick<MockRequest, 'headers' | 'query' | 'clientAddress'>, operation: Operation | undefined) => RequestAuth;
@@ -54,11 +56,11 @@ export function createRequestAuthenticator(options: RequestAuthOptions): Request
     switch (result.outcome) {
       case 'authenticated': {
         const record = keys.get(result.credential);
-        return { subject: keySubject(result.credential), anonymous: false, limits: record ?? options.defaultLimits, scope: record?.scope ?? 'read-write', error: undefined, shown: maskKey(result.credential) };
+        return { subject: keySubject(result.credential), anonymous: false, limits: record ?? options.defaultLimits, scope: record?.scope ?? 'read-write', error: undefined, shown: maskKey(result.credential), credential: result.credential };
       }
       case 'public':
         // Public traffic is ordinary use, not key guessing: its own counter, under the default plan.
-        return { subject: publicSubject(request.clientAddress), anonymous: true, limits: options.defaultLimits, scope: 'read-write', error: undefined, shown: shown(result.presented) };
+        return { subject: publicSubject(request.clientAddress), anonymous: true, limits: options.defaultLimits, scope: 'read-write', error: undefined, shown: shown(result.presented), ...(result.presented !== undefined && { credential: result.presented }) };
       default:
         return {
           subject: addressSubject(request.clientAddress),
@@ -67,6 +69,7 @@ export function createRequestAuthenticator(options: RequestAuthOptions): Request
           scope: 'read-only',
           error: new ApiError('unauthorized', result.message, { headers: { 'WWW-Authenticate': result.challenge } }),
           shown: shown(result.presented),
+          ...(result.presented !== undefined && { credential: result.presented }),
         };
     }
   };

@@ -4,6 +4,7 @@ import type { SessionStates } from '../engine/session-states.js';
 import type { RateLimitStore } from '../rate-limit/types.js';
 import type { RecordData, RecordStore } from '../store/record-store.js';
 import { ownCopy } from './kept-text.js';
+import type { SubscriberStore } from './callbacks/subscribers.js';
 import type { FaultStore, JournalStore, LatencyStore, SessionClock, StartRequest } from './state-backend.js';
 
 /** What one `X-Mock-Session` sees on its own: pack states and records, counters and bans, faults, journal, clock. */
@@ -22,6 +23,8 @@ export interface Session extends SessionState {
   /** Latencies set through `/__admin/latency`. */
   readonly latency: LatencyStore;
   readonly journal: JournalStore;
+  /** Webhook subscribers (`/__admin/webhooks/{name}/subscribers`). */
+  readonly subscribers: SubscriberStore;
   /** A shared store's start of a request in one step (clock, limit, fault, state); absent in memory. */
   readonly start?: StartRequest;
 }
@@ -41,6 +44,7 @@ export interface SessionFactory {
   newFaults(session: string): FaultStore;
   newLatency(session: string): LatencyStore;
   newJournal(session: string, capacity: number): JournalStore;
+  newSubscribers(session: string): SubscriberStore;
   newStart?(session: string, clock: SessionClock): StartRequest;
   /** Forgets every session's shared state in one step; true when that was all (false in memory). */
   resetShared(): Promise<boolean>;
@@ -114,6 +118,7 @@ export class SessionRegistry {
     await session.faults.clear();
     await session.latency.clear();
     await session.journal.clear();
+    await session.subscribers.clear();
   }
 
   /**
@@ -177,6 +182,7 @@ export class SessionRegistry {
       faults: this.factory.newFaults(name),
       latency: this.factory.newLatency(name),
       journal: this.factory.newJournal(name, this.factory.journalSize),
+      subscribers: this.factory.newSubscribers(name),
     };
     const start = this.factory.newStart?.(name, clock);
     return start ? { ...session, start } : session;

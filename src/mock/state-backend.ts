@@ -13,6 +13,7 @@ import { FaultList, type Fault } from './faults.js';
 import { Journal, type JournalEntry, type JournalRecord } from './journal.js';
 import { LatencyList } from './latency/latency-list.js';
 import type { LatencyRule } from './latency/latency-rule.js';
+import { SubscriberList, type SubscriberStore } from './callbacks/subscribers.js';
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -86,6 +87,8 @@ export interface StateBackend {
   faults(session: string): FaultStore;
   latency(session: string): LatencyStore;
   journal(session: string, capacity: number): JournalStore;
+  /** A session's webhook subscribers: shared by every process on a shared store. */
+  subscribers(session: string): SubscriberStore;
   keys(registry: KeyRegistry): KeyChanges;
   /** A session's records or pack state as one shared document; undefined: kept in this process. */
   readonly documents?: SharedDocuments;
@@ -127,6 +130,7 @@ export const memoryBackend: StateBackend = {
   faults: () => new FaultList(),
   latency: () => new LatencyList(),
   journal: (_session, capacity) => new Journal(capacity),
+  subscribers: () => new SubscriberList(),
   keys: (registry) => ({
     add: async (record) => void registry.add(record),
     remove: async (key) => registry.remove(key),

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import type { Readable, Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import { streamItems } from '../contract/checks/stream-items.js';
 import type { Exchange, Failure, StreamItem } from '../contract/events.js';
@@ -13,7 +14,8 @@ const MAX_FAILURES = 20;
  * Passes a streamed answer on chunk by chunk as it comes (paused while the client is slow) and
  * checks each item as it is complete, with the runner's `stream-items` check; no item is kept
  * once checked. When the stream ends (or the client goes away), `done` gets the failures, each
- * naming its item's index, for the violation log: the headers left long before.
+ * naming its item's index, for the violation log: the headers left long before. A compressed
+ * answer (gzip, deflate, br) goes on as it came and is decompressed beside, as it comes, for the checks.
  */
 export function passStreamChecked(rest: Readable, res: ServerResponse, exchange: Exchange, operation: Operation, schemas: SchemaRegistry, receivedAt: number, done: (failures: Failure[]) => void): void {
   const type = exchange.response.headers['content-type'] ?? '';
@@ -29,15 +31,38 @@ export function passStreamChecked(rest: Readable, res: ServerResponse, exchange:
   });
   const decoder = new TextDecoder();
   let finished = false;
-  const finish = () => {
-    if (finished) return;
-    finished = true;
+  const report = () => {
     feed.flush();
     if (failing > failures.length) failures.push({ check: 'stream-items', message: `and ${failing - failures.length} more items that do not match`, location: 'items' });
     done(failures);
   };
+  const encoding = String(exchange.response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  const inflate = decompressor(encoding);
+  const read = (chunk: Buffer) => feed.push(decoder.decode(chunk, { stream: true }));
+  inflate?.on('data', read);
+  inflate?.once('error', (err) => {
+    // The items cannot be read past a broken compressed stream; it still goes on as it came.
+    failures.push({ check: 'stream-items', message: `the ${encoding} stream cannot be decompressed: ${err.message}`, location: 'items' });
+    inflate.removeAllListeners('data');
+  });
+  /** `ended`: the whole stream came, so its last compressed bytes are read; else (cut short) they are dropped. */
+  const finish = (ended: boolean) => {
+    if (finished) return;
+    finished = true;
+    if (!inflate || inflate.destroyed || inflate.errored) return report();
+    if (!ended) {
+      inflate.removeAllListeners();
+      inflate.destroy();
+      return report();
+    }
+    inflate.once('end', report);
+    inflate.once('error', report);
+    inflate.end();
+  };
   rest.on('data', (chunk: Buffer) => {
-    feed.push(decoder.decode(chunk, { stream: true }));
+    if (inflate) {
+      if (!inflate.errored) inflate.write(chunk);
+    } else read(chunk);
     if (!res.write(chunk)) {
       rest.pause();
       res.once('drain', () => rest.resume());
@@ -45,15 +70,23 @@ export function passStreamChecked(rest: Readable, res: ServerResponse, exchange:
   });
   rest.once('end', () => {
     res.end();
-    finish();
+    finish(true);
   });
   rest.once('error', () => {
     res.destroy();
-    finish();
+    finish(false);
   });
   res.once('close', () => {
     if (!rest.readableEnded) rest.destroy();
-    finish();
+    finish(rest.readableEnded);
   });
   rest.resume();
+}
+
+/** A decompressor of the answer's Content-Encoding, or undefined for none (or one it does not know: read as is). */
+function decompressor(encoding: string): Transform | undefined {
+  if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
+  if (encoding === 'deflate') return createInflate();
+  if (encoding === 'br') return createBrotliDecompress();
+  return undefined;
 }

@@ -38,7 +38,7 @@ if ttl > 0 then
   if over > 0 then
     for _, gone in ipairs(redis.call('ZRANGE', KEYS[7], 0, over - 1)) do
       if gone ~= ARGV[12] then
-        redis.call('UNLINK', gone .. 'clock', gone .. 'faults', gone .. 'journal', gone .. 'latency')
+        redis.call('UNLINK', gone .. 'clock', gone .. 'faults', gone .. 'journal', gone .. 'latency', gone .. 'webhooks')
         for kind in string.gmatch(ARGV[14], '%S+') do redis.call('UNLINK', gone .. kind) end
         redis.call('ZREM', KEYS[7], gone)
       end

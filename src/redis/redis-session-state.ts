@@ -130,7 +130,7 @@ export function createRedisClock(client: Redis, own: SessionKeys, base: Clock): 
       return frozenAt !== undefined;
     },
     refresh: async () => {
-      const others = ['faults', 'latency', 'journal', ...own.documents()].map((suffix) => own.prefix + suffix);
+      const others = ['faults', 'latency', 'journal', 'webhooks', ...own.documents()].map((suffix) => own.prefix + suffix);
       const [at, keysVersion] = await redisCall(() => run.petstoreTouchSession(2 + others.length, key, own.keysVersion, ...others, own.ttlMs));
       remember(at);
       await own.onKeysVersion(keysVersion);

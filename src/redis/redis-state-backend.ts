@@ -10,6 +10,7 @@ import { connectRedis, literalPattern, redactUrl, redisCall } from './redis-clie
 import { createRedisDocument, DocumentCache } from './redis-document.js';
 import { createRedisKeys, type SharedKeys } from './redis-keys.js';
 import { createRedisRequestStart } from './redis-request-start.js';
+import { createRedisSubscribers } from './redis-subscribers.js';
 import { createRedisClock, createRedisFaults, createRedisJournal, createRedisLatency, type RedisSessionClock, type SessionKeys } from './redis-session-state.js';
 import { DEFAULT_SESSION } from '../mock/session.js';
 
@@ -104,6 +105,7 @@ export function createRedisStateBackend(client: Redis, url: string, prefix: stri
     faults: (session) => createRedisFaults(client, own(session)),
     latency: (session) => createRedisLatency(client, own(session)),
     journal: (session, capacity) => createRedisJournal(client, own(session), capacity),
+    subscribers: (session) => createRedisSubscribers(client, own(session)),
     keys: (registry) => (keys = createRedisKeys(client, prefix, registry)),
     documents: (session, kind) => {
       kinds.add(kind);

@@ -6,6 +6,9 @@ import { callbacksOf, webhooksOf, type OutgoingTemplate } from '../../spec/outgo
 import type { Session } from '../session.js';
 import { callbackUrl, type CallbackContext } from './callback-url.js';
 import type { Delivery, OutgoingCalls } from './outgoing-calls.js';
+import { MAX_SUBSCRIBERS } from './subscribers.js';
+import type { FiredEvent } from '../../engine/behaviour.js';
+import type { PackEvent } from '../../engine/behaviour-pack.js';
 
 /**
  * The calls the mock makes on its own (INTERFACE.md section 19): an operation's callbacks after it
@@ -15,16 +18,16 @@ import type { Delivery, OutgoingCalls } from './outgoing-calls.js';
 export class CallbacksAndWebhooks {
   readonly webhooks: ReadonlyMap<string, OutgoingTemplate>;
   private readonly callbacks = new Map<string, OutgoingTemplate[]>();
-  /** Subscribers by session name, then webhook name (this process's; decision 076). */
-  private readonly subscribed = new Map<string, Map<string, string[]>>();
 
   constructor(
     private readonly document: Document,
     private readonly calls: OutgoingCalls,
     private readonly faker: Faker,
     private readonly targets: readonly string[] = [],
+    packEvents: readonly PackEvent[] = [],
   ) {
-    this.webhooks = webhooksOf(document);
+    // The document's own declaration wins over a pack's of the same name: it is the contract.
+    this.webhooks = new Map([...packEvents.map((e) => [e.name, { ...e, url: '' }] as const), ...webhooksOf(document)]);
   }
 
   /** Fires an answered operation's callbacks, without waiting for them. */
@@ -39,29 +42,30 @@ export class CallbacksAndWebhooks {
     }
   }
 
-  subscribe(session: Session, name: string, url: string): string | undefined {
+  /** Why the URL cannot subscribe (not loopback, or the webhook has MAX_SUBSCRIBERS), or undefined once it has. */
+  async subscribe(session: Session, name: string, url: string): Promise<string | undefined> {
     const refused = this.calls.refusal(url);
     if (refused) return refused;
-    let mine = this.subscribed.get(session.name);
-    if (!mine) this.subscribed.set(session.name, (mine = new Map()));
-    const urls = mine.get(name) ?? [];
-    if (!urls.includes(url)) mine.set(name, [...urls, url]);
+    if (!(await session.subscribers.add(name, url))) return `webhook ${name} has ${MAX_SUBSCRIBERS} subscribers in this session, the most it keeps`;
     return undefined;
   }
 
-  subscribers(session: Session, name: string): string[] {
-    return [...(this.subscribed.get(session.name)?.get(name) ?? []), ...this.targets];
+  async subscribers(session: Session, name: string): Promise<string[]> {
+    return [...(await session.subscribers.list(name)), ...this.targets];
   }
 
   /** Sends a webhook to every subscriber and target, each with its retries; resolves with what each answered. */
-  send(session: Session, name: string, body?: unknown): Promise<Delivery[]> {
+  async send(session: Session, name: string, body?: unknown): Promise<Delivery[]> {
     const template = this.webhooks.get(name)!;
     const payload = body === undefined ? this.body(template.schema) : body;
-    return Promise.all(this.subscribers(session, name).map((url) => this.calls.deliver(session, `webhook ${name}`, url, template.method, payload)));
+    return Promise.all((await this.subscribers(session, name)).map((url) => this.calls.deliver(session, `webhook ${name}`, url, template.method, payload)));
   }
 
-  forget(session: Session): void {
-    this.subscribed.delete(session.name);
+  /** Sends the webhooks an answer fired (a behaviour pack's events), without waiting for them. */
+  fire(session: Session, events: readonly FiredEvent[]): void {
+    for (const event of events) {
+      if (this.webhooks.has(event.name)) void this.send(session, event.name, event.body).catch(() => {});
+    }
   }
 
   private body(schema: Schema | undefined): unknown {

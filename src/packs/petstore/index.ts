@@ -1,5 +1,6 @@
 import type { BehaviourPack } from '../../engine/behaviour-pack.js';
 import { HANDLERS } from './handlers/index.js';
+import { petstoreEvents } from './events.js';
 import { hasPetstoreShape } from './operation-shapes.js';
 import { buildSeedData } from './seed-data.js';
 import { createMemoryStore } from './store/memory-store.js';
@@ -21,6 +22,7 @@ export const petstorePack: BehaviourPack<Store, StoreData> = {
   createSharedState: (data, document) => createSharedStore(data, document),
   snapshot: (store) => store.snapshot(),
   handler: (operation) => HANDLERS[operation.operationId]!,
+  events: (document) => petstoreEvents(document),
   exportState: (store) => exportPetstore(store),
   importState: (value, path, tools) => importPetstore(value, path, tools),
   restoreSharedState: (data, document) => restoreSharedStore(data, document),

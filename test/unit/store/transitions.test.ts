@@ -187,7 +187,7 @@ describe('placeOrder', () => {
 describe('updateOrder', () => {
   it('completes an order and makes a pet without stock and other open orders sold', () => {
     const state = fixtureState();
-    expect(t.updateOrder(state, 2, { complete: true })).toMatchObject({ id: 2, complete: true });
+    expect(t.updateOrder(state, 2, { complete: true })).toMatchObject({ order: { id: 2, complete: true }, completed: true });
     expect(t.findPet(state, 4).status).toBe('sold');
     expect(t.findInventory(state, 4).status).toBe('sold');
   });
@@ -207,17 +207,19 @@ describe('updateOrder', () => {
     expect(t.findPet(state, 1).status).toBe('available');
   });
 
-  it('answers completing a complete order with the order, unchanged', () => {
+  it('answers completing a complete order with the order, unchanged, and not as completed by this call', () => {
     const state = fixtureState();
     const before = state.orders.get(1);
-    expect(t.updateOrder(state, 1, { complete: true })).toBe(before);
+    const again = t.updateOrder(state, 1, { complete: true });
+    expect(again.order).toBe(before);
+    expect(again.completed).toBe(false);
     expect(t.findPet(state, 1).status).toBe('available');
   });
 
   it('treats {complete: false} on an open order as a no-op', () => {
     const state = fixtureState();
     const before = state.orders.get(2);
-    expect(t.updateOrder(state, 2, { complete: false })).toBe(before);
+    expect(t.updateOrder(state, 2, { complete: false })).toEqual({ order: before, completed: false });
   });
 
   it('answers 409 order_completed to {complete: false} on a complete order', () => {

@@ -1,4 +1,5 @@
 import type { NewOrder, PetStatus } from '../store/records.js';
+import { ORDER_COMPLETED } from '../events.js';
 import { created, listed, noContent, ok, pageOf, type Handler } from './results.js';
 
 export const storeHandlers: Record<string, Handler> = {
@@ -15,7 +16,9 @@ export const storeHandlers: Record<string, Handler> = {
     return ok(await store.getOrder(ctx.valid.path.orderId as number));
   },
   async updateOrder(ctx, store) {
-    return ok(await store.updateOrder(ctx.valid.path.orderId as number, ctx.valid.body as { complete: boolean }));
+    const { order, completed } = await store.updateOrder(ctx.valid.path.orderId as number, ctx.valid.body as { complete: boolean });
+    // Fired once, by the call that fulfilled it: completing again is a no-op and fires nothing.
+    return completed ? { ...ok(order), events: [{ name: ORDER_COMPLETED, body: order }] } : ok(order);
   },
   async deleteOrder(ctx, store) {
     await store.deleteOrder(ctx.valid.path.orderId as number);

@@ -24,6 +24,12 @@ export interface Order {
   readonly complete: boolean;
 }
 
+/** An order after `PATCH {complete}`, and whether that call is the one that fulfilled it. */
+export interface OrderChange {
+  readonly order: Order;
+  readonly completed: boolean;
+}
+
 export interface InventoryItem {
   readonly petId: number;
   readonly quantity: number;

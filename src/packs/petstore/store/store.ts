@@ -1,4 +1,4 @@
-import type { Category, InventoryItem, NewCategory, NewOrder, NewPet, Order, Pet, PetStatus, PetUpdate, StoreData } from './records.js';
+import type { Category, InventoryItem, NewCategory, NewOrder, NewPet, Order, OrderChange, Pet, PetStatus, PetUpdate, StoreData } from './records.js';
 
 export interface PageRequest {
   limit: number;
@@ -54,7 +54,7 @@ export interface Store {
   getOrder(id: number): Promise<Order>;
   /** `now` (epoch ms) is the ship date of an order placed without one. */
   placeOrder(input: NewOrder, now: number): Promise<Order>;
-  updateOrder(id: number, update: { complete: boolean }): Promise<Order>;
+  updateOrder(id: number, update: { complete: boolean }): Promise<OrderChange>;
   deleteOrder(id: number): Promise<void>;
 
   listInventory(filter: InventoryFilter, page: PageRequest): Promise<Page<InventoryItem>>;

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../core/errors.js';
-import type { Category, InventoryItem, NewCategory, NewOrder, NewPet, Order, Pet, PetStatus, PetUpdate } from './records.js';
+import type { Category, InventoryItem, NewCategory, NewOrder, NewPet, Order, OrderChange, Pet, PetStatus, PetUpdate } from './records.js';
 import type { StoreState } from './store-state.js';
 
 /*
@@ -155,22 +155,23 @@ export function placeOrder(state: StoreState, input: NewOrder, now: number): Ord
 
 /**
  * `{complete: true}` fulfils the order; a pet with no stock and no other open order is then
- * `sold`. Completing twice is a no-op; `complete` never goes back to false.
+ * `sold`. Completing twice is a no-op; `complete` never goes back to false. `completed` says
+ * that this call fulfilled it (the pack's `orderCompleted` event), decided on the state it changed.
  */
-export function updateOrder(state: StoreState, id: number, update: { complete: boolean }): Order {
+export function updateOrder(state: StoreState, id: number, update: { complete: boolean }): OrderChange {
   const current = findOrder(state, id);
   if (!update.complete) {
     if (current.complete) throw new ApiError('order_completed', `Order ${id} is complete`);
-    return current;
+    return { order: current, completed: false };
   }
-  if (current.complete) return current;
+  if (current.complete) return { order: current, completed: false };
   const order: Order = Object.freeze({ ...current, complete: true });
   state.orders.set(id, order);
   const pet = state.pets.get(order.petId);
   if (pet && (state.stock.get(pet.id) ?? 0) === 0 && openOrderCount(state, pet.id, id) === 0) {
     setStatus(state, pet, 'sold');
   }
-  return order;
+  return { order, completed: true };
 }
 
 /** Cancels an open order: its stock comes back, and a `pending` pet with stock is `available` again. */
