@@ -6,7 +6,7 @@ export type SecuritySchemes = Readonly<Record<string, OpenAPIV3.SecuritySchemeOb
 export type SecurityRequirements = readonly OpenAPIV3.SecurityRequirementObject[];
 
 /** The credentials of a run, normalised from --api-key, --readonly-key, --rate-limit-key, --auth-basic and --header. */
-export interface RunCredentials extends Readonly<Record<Exclude<Credentials, 'none'>, string | undefined>> {
+export interface RunCredentials extends Readonly<Record<Exclude<Credentials, 'none' | 'wrong-credential'>, string | undefined>> {
   basic: { user: string; password: string } | undefined;
   /** --header, in the order given; sent on every request. */
   headers: readonly (readonly [string, string])[];
@@ -76,7 +76,7 @@ function sourceOf(scheme: OpenAPIV3.SecuritySchemeObject | undefined): Source | 
 export function chooseRequirement(
   security: SecurityRequirements,
   schemes: SecuritySchemes,
-  kind: Exclude<Credentials, 'none'>,
+  kind: Exclude<Credentials, 'none' | 'wrong-credential'>,
   has: (source: Source) => boolean,
 ): readonly string[] | 'public' | undefined {
   if (security.length === 0) return 'public';
@@ -93,7 +93,8 @@ export function chooseRequirement(
 export function missingCredentials(security: SecurityRequirements, schemes: SecuritySchemes, kind: Credentials, available: AvailableCredentials): string | undefined {
   if (kind === 'none' || available.credentialHeader) return undefined;
   const has = (source: Source) => (source === 'basic' ? available.basic : kind === 'readonly-key' ? available.readonlyKey : available.apiKey);
-  if (chooseRequirement(security, schemes, kind, has) !== undefined) return undefined;
+  // A wrong credential takes the place of the run's own: it can be sent where that one can.
+  if (chooseRequirement(security, schemes, kind === 'wrong-credential' ? 'api-key' : kind, has) !== undefined) return undefined;
   const wanted = security.map((r) => Object.keys(r).map((n) => describeScheme(n, schemes[n])).join(' and ')).join(', or ');
   return `it needs ${wanted}, and the run was given no such credential (--api-key, --auth-basic, or a credential --header)`;
 }
@@ -106,7 +107,7 @@ export interface Placement {
 }
 
 /** The credentials of a request of this kind, where the operation's schemes put them; --header on top. */
-export function placeCredentials(security: SecurityRequirements, schemes: SecuritySchemes, credentials: RunCredentials, kind: Credentials): Placement {
+export function placeCredentials(security: SecurityRequirements, schemes: SecuritySchemes, credentials: RunCredentials, kind: Exclude<Credentials, 'wrong-credential'>): Placement {
   const placement: Placement = { headers: {}, query: {}, cookies: {} };
   for (const [name, value] of credentials.headers) if (kind !== 'none' || !isCredentialHeader(name)) placement.headers[name] = value;
   if (kind === 'none') return placement;

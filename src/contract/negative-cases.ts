@@ -8,7 +8,7 @@ import { sunsetStatuses } from './positive-cases.js';
 import type { RequestTemplate } from './request-template.js';
 import { isCheckedTarget, unknownReferenceStatus } from '../spec/record-references.js';
 import { asReferenceTarget, requestProperties, resourceFor } from './resources.js';
-import { IGNORED_AUTH } from './checks/ignored-auth.js';
+import { IGNORED_AUTH, wrongCredentialStatuses } from './checks/ignored-auth.js';
 import { MISSING_REQUIRED_HEADER } from './checks/missing-required-header.js';
 import { unsupportedMethodCases } from './unsupported-method-cases.js';
 import { invalidParameterValue, requestBodies, requestSchema, unknownIdValue, wrongTypeValue } from './sample-value.js';
@@ -16,11 +16,11 @@ import { invalidParameterValue, requestBodies, requestSchema, unknownIdValue, wr
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
 /**
- * No credential -> 401 (where security is required), a body, path or query breaking one
+ * No credential, or a wrong one -> 401 (where security is required), a body, path or query breaking one
  * constraint -> 400 (else 422, else any 4xx the document allows), unknown id -> 404, read-only
  * key writing -> 403.
  */
-export function negativeCases(planner: Planner, operation: Operation, options: { readonlyKey: boolean }): PlannedCase[] {
+export function negativeCases(planner: Planner, operation: Operation, options: { readonlyKey: boolean; wrongCredential?: boolean }): PlannedCase[] {
   const where = `${operation.method.toUpperCase()} ${operation.path}`;
   const body = requestBodies(operation)[0]?.value;
   const valid = (credentials: RequestTemplate['credentials']) => planner.template(operation, credentials, body === undefined ? {} : { body });
@@ -32,6 +32,10 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     const expect = noCredentialStatuses(operation);
     // Authentication comes before looking anything up, so path values need not name real records.
     add('no-key', `without an API key answers ${expect.join(' or ')}`, valid('none'), expect, { anyValue: true, check: IGNORED_AUTH.name });
+  }
+  if (options.wrongCredential && requiresCredential(operation)) {
+    const wrong = wrongCredentialStatuses(operation);
+    add('wrong-key', `with a wrong credential answers ${wrong.join(' or ')}`, valid('wrong-credential'), wrong, { anyValue: true, check: IGNORED_AUTH.name });
   }
   const invalid = invalidRequestStatuses(operation);
   if (invalid) {

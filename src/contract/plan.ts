@@ -7,6 +7,7 @@ import { SpecError } from '../spec/spec-error.js';
 import { ContractRunError } from './contract-error.js';
 import { documents } from './documented-response.js';
 import { negativeCases } from './negative-cases.js';
+import { wrongCredentialCarriers } from './checks/ignored-auth.js';
 import { NOT_SENT } from './own-records.js';
 import type { ContractOptions } from './options.js';
 import type { Plan } from './plan-shape.js';
@@ -55,9 +56,10 @@ export function buildPlan(loaded: LoadedDocument, options: PlanOptions): Plan {
   const cases: PlannedCase[] = [];
   // Without phases (callers of the plan alone), today's cases: the examples and negative phases.
   const phases = options.phases ?? ['examples', 'negative'];
+  const wrongCredential = wrongCredentialCarriers(selected);
   for (const operation of selected) {
     if (phases.includes('examples')) cases.push(...positiveCases(planner, operation));
-    if (phases.includes('negative')) cases.push(...negativeCases(planner, operation, { readonlyKey: options.readonlyKey !== undefined }));
+    if (phases.includes('negative')) cases.push(...negativeCases(planner, operation, { readonlyKey: options.readonlyKey !== undefined, wrongCredential: wrongCredential.has(operation) }));
     if (phases.includes('examples')) cases.push(...stateCases(planner, operation), ...listAuditCases(planner, operation));
   }
   cases.push(...deepCases(planner, selected, phases));

@@ -1,4 +1,5 @@
 import type { Operation } from '../spec/operation-index.js';
+import { wrongCredentials } from './checks/ignored-auth-credential.js';
 import { placeCredentials, setHeader, type RunCredentials } from './credential-placement.js';
 import { isJsonMediaType } from './documented-response.js';
 import type { Exchange } from './events.js';
@@ -64,7 +65,8 @@ function sendDiscriminators(operation: Operation, query: URLSearchParams, header
  * security when the operation is not known): headers in place, the URL returned with any query key.
  */
 export function withCredentials(plan: Plan, keys: Keys, operation: Operation | undefined, kind: Credentials, url: string, headers: Record<string, string>): string {
-  const placement = placeCredentials(operation?.security ?? plan.security, plan.securitySchemes, keys, kind);
+  const security = operation?.security ?? plan.security;
+  const placement = kind === 'wrong-credential' ? placeCredentials(security, plan.securitySchemes, wrongCredentials(keys), 'api-key') : placeCredentials(security, plan.securitySchemes, keys, kind);
   for (const [name, value] of Object.entries(placement.headers)) setHeader(headers, name, value);
   const cookies = Object.entries(placement.cookies).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
   if (cookies.length > 0) headers['cookie'] = [headers['cookie'], ...cookies].filter(Boolean).join('; ');

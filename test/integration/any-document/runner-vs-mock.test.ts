@@ -11,7 +11,9 @@ const FIXTURES = new URL('../../fixtures/', import.meta.url).pathname;
 /** Our mock of `document` on port 0, on a clock the runner's polite waits move (tests never sleep). */
 async function runAgainstOurMock(document: string): Promise<RunSummary> {
   const clock = new ManualClock(Date.parse('2026-11-23T10:00:00.000Z'));
-  const mock = await startMock({ specFile: FIXTURES + document, clock, quiet: true, delay: async () => {} });
+  // known-keys: the run's demo key passes and a wrong one gets 401 (under any-credential, the default for
+  // other documents, the mock lets any key in, which ignored_auth's wrong-key case reports: decision 085).
+  const mock = await startMock({ specFile: FIXTURES + document, clock, quiet: true, delay: async () => {}, auth: 'known-keys' });
   try {
     return await runContract(
       { baseUrl: mock.url, spec: FIXTURES + document, apiKey: 'demo-pro', authBasic: 'user:demo-pro' },

@@ -9,6 +9,7 @@ import type { RunSummary } from '../../../src/contract/events.js';
 import { runContract } from '../../../src/contract/run-contract.js';
 import { failedChecks, notPassed } from '../../helpers/contract-mock.js';
 import { NOTES_DOCUMENT, NOTES_TOKEN, startNotesServer, type NotesServer } from '../../helpers/notes-server.js';
+import { WRONG_CREDENTIAL } from '../../../src/contract/checks/ignored-auth-credential.js';
 
 let server: NotesServer;
 let out: string;
@@ -49,8 +50,9 @@ describe('the runner against a correct server of another document (Notes API: be
     // The default phases, boundary included: 28 cases of examples and negatives, 16 boundary ones,
     // an undocumented method on each of the 5 paths; the DELETEs of unknown ids and the POST to
     // /health are not sent without --allow-destructive. Decision 069 adds the Unicode boundary values
-    // of the strings (emoji at maxLength, a Unicode and a metacharacter phrase) and the list walk.
-    expect(summary.totals).toMatchObject({ cases: 56, passed: 53, failed: 0, errors: 0, skipped: 3 });
+    // of the strings (emoji at maxLength, a Unicode and a metacharacter phrase) and the list walk;
+    // ignored_auth a wrong bearer token, once (the document has one security requirement).
+    expect(summary.totals).toMatchObject({ cases: 57, passed: 54, failed: 0, errors: 0, skipped: 3 });
     expect(summary.cases.filter((c) => c.status === 'skipped').map((c) => [c.method, c.reason])).toEqual([
       ['GET', 'not sent: could change records this run did not create (--allow-destructive sends it)'],
       ['DELETE', 'not sent: could change records this run did not create (--allow-destructive sends it)'],
@@ -84,7 +86,8 @@ describe('the runner against a correct server of another document (Notes API: be
     const notes = server.requests.filter((r) => r.path.startsWith('/notes'));
     expect(health.length).toBeGreaterThan(0);
     expect(health.every((r) => r.authorization === undefined)).toBe(true);
-    expect(notes.filter((r) => r.authorization === `Bearer ${NOTES_TOKEN}`).length).toBe(notes.length - NO_KEY.length);
+    expect(notes.filter((r) => r.authorization === `Bearer ${NOTES_TOKEN}`).length).toBe(notes.length - NO_KEY.length - 1);
+    expect(notes.filter((r) => r.authorization === `Bearer ${WRONG_CREDENTIAL}`).map((r) => r.method)).toEqual(['GET']);
     expect(JSON.stringify(summary)).not.toContain(NOTES_TOKEN);
     expect(summary.cases.map((c) => c.id).filter((id) => id.endsWith('no-key'))).toEqual(NO_KEY);
   });
@@ -94,7 +97,7 @@ describe('the runner against a correct server of another document (Notes API: be
     try {
       const summary = await run(broken);
       expect(failedChecks(summary)).toEqual(['ignored_auth']);
-      expect(summary.cases.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual(NO_KEY);
+      expect(summary.cases.filter((c) => c.status === 'failed').map((c) => c.id)).toEqual([...NO_KEY.slice(0, 2), 'readNote/negative/wrong-key', ...NO_KEY.slice(2)]);
     } finally {
       await broken.close();
     }
@@ -127,12 +130,12 @@ describe('cases that cannot be set up are skipped, counted in every report, and 
     expect(skipped.map((c) => c.id).slice(0, 3)).toEqual(['createNote/positive/example:example', 'createNote/state/created-reads-back', 'readNote/positive/plain']);
     expect(skipped[0]!.reason).toBe(`createNote needs reserveQuota first (a note takes quota; ${file}), which the document does not define`);
     expect(skipped[2]!.reason).toMatch(/^cannot create the note it needs: createNote needs reserveQuota first/);
-    // 20, and the undocumented methods on the three paths under a note.
-    expect(report.totals).toMatchObject({ skipped: 23, failed: 0, errors: 0, passed: 10 });
-    expect(stdout).toContain('Skipped (23)');
+    // 21 (the wrong-key case reads a note too), and the undocumented methods on the three paths under a note.
+    expect(report.totals).toMatchObject({ skipped: 24, failed: 0, errors: 0, passed: 10 });
+    expect(stdout).toContain('Skipped (24)');
     const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
-    expect(junit.match(/<skipped message="[^"]*reserveQuota/g)).toHaveLength(23);
-    expect(junit).toMatch(/<testsuites [^>]*skipped="23"/);
+    expect(junit.match(/<skipped message="[^"]*reserveQuota/g)).toHaveLength(24);
+    expect(junit).toMatch(/<testsuites [^>]*skipped="24"/);
     const html = await readFile(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('Skipped: createNote needs reserveQuota first');
   });
@@ -143,8 +146,8 @@ describe('cases that cannot be set up are skipped, counted in every report, and 
     const report = JSON.parse(await readFile(join(out, 'basic', 'report.json'), 'utf8')) as RunSummary;
     const passed = report.cases.filter((c) => c.status === 'passed').map((c) => c.id);
     expect(passed).toEqual(['health/positive/plain', 'createNote/negative/no-key']);
-    // 26, and the 5 unsupported-method cases (one a path), which need the bearer token too.
-    expect(report.totals).toMatchObject({ passed: 2, skipped: 31, failed: 0, errors: 0 });
+    // 27 (a wrong bearer token is sent only where the real one could be), and the 5 unsupported-method cases (one a path), which need the bearer token too.
+    expect(report.totals).toMatchObject({ passed: 2, skipped: 32, failed: 0, errors: 0 });
     expect(report.cases.find((c) => c.id === 'createNote/positive/example:example')!.reason).toBe(
       'cannot make the request (createNote): it needs bearerAuth (http bearer), and the run was given no such credential (--api-key, --auth-basic, or a credential --header)',
     );
