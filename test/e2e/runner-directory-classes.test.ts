@@ -56,6 +56,16 @@ describe('the runner on documents it has never seen', () => {
     expect(wrongType?.exchanges.filter((e) => !e.cleanup && e.request.method === 'PUT' && e.request.body !== undefined && typeof (e.request.body as { properties?: unknown }).properties !== 'object')).toEqual([]);
   }, 240_000);
 
+  it('sends no boundary value as accepted that the document refuses, and says why (bcgnws: its fromDate example breaks its own schema)', async () => {
+    const { report } = await runAgainstOwnMock(fixture('bcgov-bcgnws.json'));
+    // Before: 52 boundary cases sent "enum:json" with the example fromDate, a date-time where the schema says integer, and reported the mock's right 400.
+    const onBound = byId(report, 'getNamesChanges/boundary/query.outputFormat-enum:json');
+    expect(onBound?.status).toBe('skipped');
+    expect(onBound?.reason).toMatch(/could not make a request the document accepts \(\/query\/fromDate must be an integer/);
+    expect(onBound?.exchanges.filter((e) => !e.cleanup)).toEqual([]);
+    expect(report.cases.filter((c) => c.kind === 'boundary' && c.status === 'failed').map((c) => c.id)).toEqual([]);
+  }, 240_000);
+
   it('plans no missing-header case that no answer could pass, and says why (walmart price documents only 200)', async () => {
     const { code, report } = await runAgainstOwnMock(fixture('walmart-price.json'));
     // Before: 18 missing-header cases failed status_code_conformance on the mock's 400, which the document does not list.
