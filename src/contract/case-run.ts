@@ -14,7 +14,7 @@ import { buildRequest, matchTemplate, relativePath, withCredentials, type Keys }
 import { requiredParameterValues } from './parameter-values.js';
 import type { RequestTemplate } from './request-template.js';
 import { idFromBody, itemPathParams, type Resource } from './resources.js';
-import { TransportError, type Transport } from './transport.js';
+import { TransportError, type OutgoingRequest, type Transport } from './transport.js';
 import type { CredentialWatch } from './credential-refusal.js';
 import { changesRecords, NotSentError, targetParameter, targetResource, type OwnRecords } from './own-records.js';
 import type { RequestPrecheck } from './request-precheck.js';
@@ -102,7 +102,7 @@ export class CaseRun {
     const operation = ctx.plan.index.byId(template.operationId)!;
     const built = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, template, this.ids);
     if (template.method) built.method = template.method.toUpperCase();
-    if (ctx.precheck && PRECHECKED.has(this.planned.kind) && !this.cleaningUp && !template.method) ctx.precheck.check(operation, built);
+    if (ctx.precheck && !this.cleaningUp && !template.method) this.precheck(ctx.precheck, template, operation, built);
     if (!ctx.options.allowDestructive && changesRecords(built.method.toLowerCase()) && !this.namesOwnRecord(operation, built.url)) throw new NotSentError();
     const request = this.cleaningUp ? { ...built, pastDeadline: true } : built;
     if (ctx.credentialWatch?.refused) throw new TransportError('CREDENTIAL_REFUSED', ctx.credentialWatch.refused);
@@ -143,6 +143,15 @@ export class CaseRun {
     return sent;
   }
 
+  /** A request the case means to be valid must validate; the case's own request meant to break the document must not. */
+  private precheck(precheck: RequestPrecheck, template: RequestTemplate, operation: Operation, built: OutgoingRequest): void {
+    const { kind, sends, request } = this.planned;
+    if (template !== request) {
+      if (PRECHECKED.has(kind)) precheck.check(operation, built);
+    } else if (sends === 'refused') precheck.checkRefused(operation, built);
+    else if (sends === 'accepted' || PRECHECKED.has(kind)) precheck.check(operation, built);
+  }
+
   /**
    * A GET with the run's key of a URL the API gave (a Location, a successor Link), checked against
    * the operation it matches. A URL on another origin is a `link-origin` failure and is not sent:
@@ -164,7 +173,8 @@ export class CaseRun {
     }
     const path = relativePath(ctx.options.baseUrl, url);
     const operation = path === undefined ? undefined : ctx.plan.index.operations.find((o) => o.method === 'get' && matchTemplate(o.path, path.split('?')[0]!) !== undefined);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    // The reader's required headers too (a read-back without them is refused as the runner's own fault).
+    const headers: Record<string, string> = { ...(operation ? requiredParameterValues(operation.parameters).headers : {}), accept: 'application/json' };
     const sentUrl = withCredentials(ctx.plan, ctx.keys, operation, 'api-key', target.toString(), headers);
     const { attempts, waitedMs } = await sendPolitely(ctx.transport, { method: 'GET', url: sentUrl, headers, ...(this.cleaningUp ? { pastDeadline: true } : {}) }, politeOptions(ctx, this.planned.id));
     this.waitedMs += waitedMs;
@@ -252,8 +262,9 @@ export class CaseRun {
       }
       const remove = resource.remove;
       const statuses = [...successStatuses(remove), '404', ...(remove.responses['409'] ? ['409'] : [])];
-      // The DELETE's required query parameters too (Azure's `api-version`), or it is refused.
-      const template: RequestTemplate = { operationId: remove.operationId, pathParams: this.itemParams(resource, id, made), query: requiredParameterValues(remove.parameters).query, credentials: 'api-key' };
+      // The DELETE's required query and header parameters too (Azure's `api-version`, `If-Match`), or it is refused.
+      const required = requiredParameterValues(remove.parameters);
+      const template: RequestTemplate = { operationId: remove.operationId, pathParams: this.itemParams(resource, id, made), query: required.query, headers: required.headers, credentials: 'api-key' };
       const { exchange } = await this.send(template, { statuses });
       if (exchange.response.status === 409) {
         const code = (exchange.response.body as { code?: unknown } | undefined)?.code;

@@ -25,7 +25,7 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
   const body = requestBodies(operation)[0]?.value;
   const valid = (credentials: RequestTemplate['credentials']) => planner.template(operation, credentials, body === undefined ? {} : { body });
   const cases: PlannedCase[] = [];
-  const add = (suffix: string, title: string, request: RequestTemplate, expect: string[], extra: { expectCode?: string; anyValue?: boolean; check?: string } = {}) =>
+  const add = (suffix: string, title: string, request: RequestTemplate, expect: string[], extra: { expectCode?: string; anyValue?: boolean; check?: string; sends?: 'refused'; skipReason?: string } = {}) =>
     cases.push(planner.makeCase(operation, { id: `${operation.operationId}/negative/${suffix}`, title: `${where} ${title}`, kind: 'negative', request, expect, ...extra }));
 
   if (requiresCredential(operation)) {
@@ -44,7 +44,7 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
       const request = planner.template(operation, 'api-key', { body: variant.value });
       // The mutated field must reach the server as mutated, not be replaced by a fixture's id.
       if (request.body && variant.field) request.body = { value: request.body.value, refs: omit(request.body.refs, variant.field) };
-      add(`bad-body:${variant.name}`, `with ${variant.title} ${answers}`, request, invalid);
+      add(`bad-body:${variant.name}`, `with ${variant.title} ${answers}`, request, invalid, { sends: 'refused' });
     }
     const pathParameter = operation.parameters.filter((p) => p.in === 'path').at(-1);
     const badPath = pathParameter ? invalidParameterValue((pathParameter.schema ?? {}) as Schema) : undefined;
@@ -52,14 +52,14 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
       const request = planner.template(operation, 'api-key', { ...(body === undefined ? {} : { body }), path: { [pathParameter.name]: { value: badPath } } });
       // A path segment that breaks its schema names no record: 404 is a right refusal too, where documented (as in boundary-cases).
       const refusals = documents(operation, '404') && !invalid.includes('404') ? [...invalid, '404'] : invalid;
-      add(`bad-path:${pathParameter.name}`, `with ${pathParameter.name} ${JSON.stringify(badPath)} answers ${refusals.join(' or ')}`, request, refusals);
+      add(`bad-path:${pathParameter.name}`, `with ${pathParameter.name} ${JSON.stringify(badPath)} answers ${refusals.join(' or ')}`, request, refusals, { sends: 'refused' });
     }
     // A discriminator the path key names picks the operation: broken, it addresses none (decision 056).
     const routing = new Set(operation.discriminators.map((d) => d.name));
     for (const parameter of operation.parameters.filter((p) => p.in === 'query' && !routing.has(p.name))) {
       const bad = invalidParameterValue((parameter.schema ?? {}) as Schema);
       if (bad === undefined) continue;
-      add(`bad-query:${parameter.name}`, `with ?${parameter.name}=${String(bad)} ${answers}`, planner.template(operation, 'api-key', { query: { [parameter.name]: bad } }), invalid);
+      add(`bad-query:${parameter.name}`, `with ?${parameter.name}=${String(bad)} ${answers}`, planner.template(operation, 'api-key', { query: { [parameter.name]: bad } }), invalid, { sends: 'refused' });
       break;
     }
   }
@@ -70,7 +70,9 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
     const request = valid('api-key');
     const { [header.name]: _dropped, ...rest } = request.headers ?? {};
     request.headers = rest;
-    add(`missing-header:${header.name}`, `without its required header ${header.name} answers 4xx`, request, ['4XX'], { check: MISSING_REQUIRED_HEADER.name });
+    // Where the document gives no answer for a refused request (400, 422, 4XX, default), every refusal breaks status_code_conformance: no server could pass.
+    const skipReason = invalid ? undefined : `not sent: the document gives ${where} no answer for a refused request (400, 422, 4XX or default), so no refusal of a missing header could conform to it`;
+    add(`missing-header:${header.name}`, `without its required header ${header.name} answers 4xx`, request, ['4XX'], { check: MISSING_REQUIRED_HEADER.name, ...(skipReason ? { skipReason } : {}) });
   }
   if (body !== undefined && operation.responses['415']) {
     add('unsupported-media-type', 'with its JSON body sent as text/plain answers 415', { ...valid('api-key'), contentType: 'text/plain' }, ['415']);
@@ -153,7 +155,10 @@ export function badBodies(operation: Operation, body: unknown, isReference: (fie
   }
   // A field that is not a reference to another record, so the wrong value is the only thing wrong.
   const isRequired = ([name]: [string, Schema]) => (schema.required ?? []).includes(name);
+  // A field whose schema names a type first: one with no `type` takes any value, so no value is wrong for it.
+  const hasType = ([, schema]: [string, Schema]) => schema.type !== undefined;
   const [typed, typedSchema] =
+    properties.find((p) => isRequired(p) && hasType(p) && !isReference(p[0])) ?? properties.find((p) => hasType(p) && !isReference(p[0])) ??
     properties.find((p) => isRequired(p) && !isReference(p[0])) ?? properties.find((p) => !isReference(p[0])) ?? properties[0] ?? [];
   if (typed && typedSchema) {
     const wrong = wrongTypeValue(typedSchema);

@@ -7,6 +7,7 @@ import { changesRecords, targetParameter } from './own-records.js';
 import type { SkippableStability } from './options.js';
 import { documentedValue, parameterExample, requiredParameterValues } from './parameter-values.js';
 import type { ResourceIndex } from '../spec/resource-model.js';
+import { Router } from '../spec/router.js';
 import type { Prerequisite } from './prerequisites.js';
 import type { Credentials, RequestTemplate, ValueSource } from './request-template.js';
 import { listedIdSource, singletonValueSource } from './listed-ids.js';
@@ -32,6 +33,12 @@ export interface PlannedCase extends Pick<CaseResult, 'id' | 'operationId' | 'me
   skipReason?: string;
   /** A PUT, PATCH or DELETE of it names what the run does not create (sent only with --allow-destructive). */
   destructive?: boolean;
+  /**
+   * What the document must make of the case's request, checked with the request validator before
+   * it is sent: `accepted` (a value on a bound), `refused` (a value meant to break it). A request
+   * that is not so is skipped with the reason; absent, positive and state cases are `accepted`.
+   */
+  sends?: 'accepted' | 'refused';
 }
 
 /** How to make one thing a case needs first: a record of a resource, or a call whose answer a link reads. */
@@ -87,6 +94,13 @@ export class Planner {
   /** The document's resource model, shared with the mock. */
   get model(): ResourceIndex {
     return this.context.model;
+  }
+
+  private routerMemo: Router | undefined;
+
+  /** The routing the mock uses (src/spec/router.ts): which operation a method on a path reaches, built on first use. */
+  get router(): Router {
+    return (this.routerMemo ??= new Router(this.index.operations));
   }
 
   /**

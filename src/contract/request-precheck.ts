@@ -23,18 +23,35 @@ export class RequestPrecheck {
   constructor(private readonly baseUrl: string) {}
 
   check(operation: Operation, request: OutgoingRequest): void {
+    const problems = this.problems(operation, request);
+    if (problems !== undefined) throw new UnsendableRequestError(`not sent: the runner could not make a request the document accepts (${problems})`);
+  }
+
+  /**
+   * For a case that must send what the document refuses (a wrong-type body, a value past a bound):
+   * one the validator accepts shows no refusal (a field whose schema has no `type` takes any value),
+   * so it is not sent and says why (issue 20 class 3).
+   */
+  checkRefused(operation: Operation, request: OutgoingRequest): void {
+    if (this.problems(operation, request) === undefined) {
+      throw new UnsendableRequestError('not sent: the document accepts this request as it is (the value meant to break it fits its schema), so no refusal can be expected of it');
+    }
+  }
+
+  /** What the document refuses of a request, in words; undefined where it accepts it. */
+  private problems(operation: Operation, request: OutgoingRequest): string | undefined {
     const url = new URL(request.url);
     const path = relativePath(this.baseUrl, request.url);
-    if (path === undefined) return;
+    if (path === undefined) return undefined;
     const pathParams = matchTemplate(operation.routePath, path.split('?')[0]!) ?? {};
     const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), value]));
     const json = request.body !== undefined && /json/i.test(headers['content-type'] ?? 'application/json');
     try {
       this.validatorFor(operation)({ pathParams, query: url.search.slice(1), headers, body: json ? request.body : undefined });
+      return undefined;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const problems = (err.details ?? []).slice(0, 3).map((d) => `${d.path} ${d.message}`).join('; ');
-      throw new UnsendableRequestError(`not sent: the runner could not make a request the document accepts (${problems || err.message})`);
+      return (err.details ?? []).slice(0, 3).map((d) => `${d.path} ${d.message}`).join('; ') || err.message;
     }
   }
 

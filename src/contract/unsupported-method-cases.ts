@@ -1,4 +1,5 @@
 import type { Operation } from '../spec/operation-index.js';
+import { documentedValue } from './parameter-values.js';
 import { UNSUPPORTED_METHOD } from './checks/unsupported-method.js';
 import type { PlannedCase, Planner } from './planner.js';
 
@@ -16,7 +17,9 @@ export function unsupportedMethodCases(planner: Planner, operation: Operation): 
   const onPath = planner.index.operations.filter((o) => o.path === operation.path);
   if (onPath[0] !== operation) return [];
   const documented = new Set(onPath.map((o) => o.method));
-  const method = CANDIDATES.find((m) => !documented.has(m));
+  // Undocumented as the router sees it, not by this one template: `/x/{a}` with POST also takes POST /x/{id}.
+  const probe = probePath(operation);
+  const method = CANDIDATES.find((m) => !documented.has(m) && planner.router.match(m.toUpperCase(), probe).kind === 'method-not-allowed');
   if (!method) return [];
   // The request's path values are those of a documented operation of the path: a record the run makes for it where there is one.
   const request = { ...planner.template(operation, 'api-key'), method: method.toUpperCase() };
@@ -31,4 +34,13 @@ export function unsupportedMethodCases(planner: Planner, operation: Operation): 
       check: UNSUPPORTED_METHOD.name,
     }),
   ];
+}
+
+/** A concrete path of the operation for the router: each path parameter's documented value, else a plain word. */
+function probePath(operation: Operation): string {
+  return operation.routePath.replace(/\{([^}]+)\}/g, (_whole, name: string) => {
+    const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+    const value = parameter ? documentedValue(parameter)?.value : undefined;
+    return encodeURIComponent(String(value ?? 'x'));
+  });
 }

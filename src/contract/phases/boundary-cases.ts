@@ -33,6 +33,8 @@ export function boundaryCases(planner: Planner, operation: Operation): PlannedCa
         title: `${where} with ${title} ${accepted ? 'is accepted' : 'is refused'} (${expect.join(' or ')})`,
         kind: 'boundary',
         request,
+        // The document judges the value: on its bound it must validate, past it it must not (a phrase cannot meet an `api-version` pattern).
+        sends: accepted ? 'accepted' : 'refused',
         // Refusals need nothing first; an accepted value does, and is skipped when the document lacks it.
         ...(accepted ? planner.preparation(operation, sent.body) : { prepare: [] }),
         expect,

@@ -48,8 +48,8 @@ export function boundaryValues(schema: Schema, options: { accepted?: boolean; wr
   } else if (schema.type === 'string') {
     const malformed = schema.format ? MALFORMED[schema.format] : undefined;
     if (malformed !== undefined) add(`format:${schema.format}`, malformed, false);
-    // A pattern decides what the characters may be: lengths made of 'x' would test the pattern instead.
-    if (!schema.pattern && !schema.format) {
+    // A pattern, format or const decides what the characters may be: lengths made of 'x' or Unicode phrases would test it instead.
+    if (!schema.pattern && !schema.format && (schema as { const?: unknown }).const === undefined) {
       const min = schema.minLength ?? 0;
       if (min <= MAX_BUILT_LENGTH && (min > 0 || schema.minLength !== undefined)) add('minLength', 'x'.repeat(min), true);
       if (min > 0 && min <= MAX_BUILT_LENGTH) add('minLength-1', 'x'.repeat(min - 1), false);

@@ -18,6 +18,9 @@ describe('boundary values from a schema', () => {
     expect(labels(boundaryValues({ type: 'string', enum: ['a', 'b'] }))).toEqual(['enum:a:ok', 'enum:b:ok', 'enum-outside:refused', 'wrong-type:refused']);
     expect(boundaryValues({ type: 'string', format: 'date-time' }, { wrongType: false })).toEqual([{ label: 'format:date-time', value: '2026-13-45T25:61:00Z', accepted: false }]);
   });
+  it('sends no length or Unicode phrase to a string with a const, which only that value meets', () => {
+    expect(labels(boundaryValues({ type: 'string', const: '2019-12-01', maxLength: 20 } as never))).toEqual(['wrong-type:refused']);
+  });
   it('leaves out accepted values when asked (an id on its bound names no record)', () => {
     expect(boundaryValues({ type: 'integer', minimum: 1 }, { accepted: false }).every((v) => !v.accepted)).toBe(true);
   });
