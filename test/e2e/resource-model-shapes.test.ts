@@ -68,6 +68,18 @@ describe('motaword: records the model now sees', () => {
   }, 180_000);
 });
 
+describe('motaword: a generated list holds at most the page size asked', () => {
+  it('GET /blogs?per_page=1 answers one post, and the runner\'s list walk passes', async () => {
+    mock = await startMockProcess(['--spec', fixture('motaword.json')]);
+    const page = await callJson(mock, BEARER, 'GET', '/blogs?per_page=1');
+    expect(page.status).toBe(200);
+    // Before: the generated list held any number of posts (list-limit: "per_page=1 held 2 records").
+    expect(page.body.articles.length).toBeLessThanOrEqual(1);
+    const report = await runAgainst(fixture('motaword.json'), ['getBlogPosts']);
+    expect(report.cases.find((c) => c.id === 'getBlogPosts/state/list-walk')?.status).toBe('passed');
+  }, 180_000);
+});
+
 describe('required header and cookie parameters', () => {
   it("walmart: a request without one of its required WM_* headers answers 400 naming it", async () => {
     mock = await startMockProcess(['--spec', fixture('walmart-price.json')]);
