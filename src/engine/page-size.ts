@@ -13,7 +13,9 @@ export function pageSizeCut(operation: Operation): (body: unknown, query: Readon
   const list = limitParam === undefined ? undefined : listSchema(operation);
   if (limitParam === undefined || !list) return (body) => body;
   return (body, query) => {
-    const asked = query[limitParam];
+    // A page size the document types as a string (notion's `page_size`) counts when it is digits.
+    const given = query[limitParam];
+    const asked = typeof given === 'string' && /^\d+$/.test(given) ? Number(given) : given;
     if (typeof asked !== 'number' || !(asked >= 0)) return body;
     if (list.property === undefined) return Array.isArray(body) && body.length > asked ? body.slice(0, asked) : body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) return body;

@@ -80,6 +80,16 @@ describe('motaword: a generated list holds at most the page size asked', () => {
   }, 180_000);
 });
 
+describe('notion: a page size typed as a string', () => {
+  it('GET /v1/comments?page_size=1 answers one comment of its example', async () => {
+    mock = await startMockProcess(['--spec', fixture('notion.json')]);
+    const page = await callJson(mock, { Authorization: 'Bearer any', 'Notion-Version': '2022-06-28' }, 'GET', '/v1/comments?page_size=1');
+    expect(page.status).toBe(200);
+    // Before: the example's three comments (list-limit: "page_size=1 held 3 records").
+    expect(page.body.results).toHaveLength(1);
+  }, 60_000);
+});
+
 describe('required header and cookie parameters', () => {
   it("walmart: a request without one of its required WM_* headers answers 400 naming it", async () => {
     mock = await startMockProcess(['--spec', fixture('walmart-price.json')]);
