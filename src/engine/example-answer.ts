@@ -10,6 +10,7 @@ import { chooseMedia, documentedExample, isJsonType, requiredHeaders, successSta
 import { withLinkedFieldsRequired } from './link-fields.js';
 import { encodeBody } from './media-body.js';
 import { negotiateMedia } from './negotiate-media.js';
+import { pageSizeCut } from './page-size.js';
 import { isSequentialType, itemSchemaOf, itemStream } from './stream-items.js';
 
 /**
@@ -40,6 +41,7 @@ export function exampleBehaviour(operation: Operation, check?: ExampleCheck): Be
   // Fields that the response's links read are always made (worked out once per schema).
   const linked = new Map<Schema, Schema>();
   const withLinks = (s: Schema) => linked.get(s) ?? linked.set(s, withLinkedFieldsRequired(s, response)).get(s)!;
+  const cut = pageSizeCut(operation);
   return {
     kind: streamed ? 'stream' : example || !chosen ? 'example' : 'generated',
     ...(broken && { note: `the example at ${examplePointer(operation, String(status), chosen!.type, chosen!.media)} breaks its schema (${broken}): generated data is served instead` }),
@@ -52,7 +54,7 @@ export function exampleBehaviour(operation: Operation, check?: ExampleCheck): Be
       const own = asked.type === chosen.type ? example : usableExample(documentedExample(asked.media), asked.media.schema as Schema | undefined, asked.type);
       const answerSchema = (asked.media.schema as Schema | undefined) ?? schema;
       const value = own ? own.value : example ? example.value : answerSchema ? fakeFromSchema(withLinks(answerSchema), ctx.faker, { subject: subjectOfPath(operation.path) }) : '';
-      const { body, contentType } = encodeBody(value, asked.type, ctx.faker, answerSchema);
+      const { body, contentType } = encodeBody(isJsonType(asked.type) ? cut(value, ctx.valid.query) : value, asked.type, ctx.faker, answerSchema);
       return { status, body, headers, contentType };
     },
   };

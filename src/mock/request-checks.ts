@@ -3,6 +3,7 @@ import { requestView } from '../engine/request-view.js';
 import type { Operation } from '../spec/operation-index.js';
 import { compileRequestValidator, type RequestValidator, type ValidRequest } from '../validation/request-validator.js';
 import type { MockRequest } from './mock-request.js';
+import { parseCookieHeader } from './request-credentials.js';
 import { CheckedBody, compileBodyReader, type BodyReader } from './read-request-body.js';
 
 /**
@@ -32,7 +33,8 @@ export function createRequestChecks(ajv: Ajv): RequestChecks {
   return {
     async check(operation, params, request, bodyLimit) {
       const body = operation.requestBody ? await bodyReaderFor(operation)(request, bodyLimit) : undefined;
-      const parts = { pathParams: params, query: request.query, headers: request.headers };
+      const cookie = request.headers.cookie;
+      const parts = { pathParams: params, query: request.query, headers: request.headers, cookies: parseCookieHeader(Array.isArray(cookie) ? cookie.join('; ') : cookie) };
       if (!(body instanceof CheckedBody)) return validatorFor(operation)({ ...parts, body });
       // A body of another media type was checked by its reader; the validator checks the rest.
       const valid = validatorFor(withoutBody(operation))({ ...parts, body: undefined });

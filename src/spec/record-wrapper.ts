@@ -64,14 +64,18 @@ export function wrapperNames(path: string): ReadonlySet<string> {
 /**
  * The property wrapping the record in a body of `schema` (allOf already merged by the caller):
  * the schema's only property, an object, named after the resource. Undefined for any other body.
+ * Given the `record` schema, a property the record itself has (a record with its own `data`
+ * object, patched by `{data: {...}}`) is that field, not a wrapper, unless what it holds has that
+ * property too (`{data: {id, data}}`, the record wrapped).
  */
-export function wrapperProperty(schema: Schema | undefined, names: ReadonlySet<string>): string | undefined {
+export function wrapperProperty(schema: Schema | undefined, names: ReadonlySet<string>, record?: Schema): string | undefined {
   const properties = schema?.properties;
   if (!properties || (schema.type !== undefined && schema.type !== 'object')) return undefined;
   const keys = Object.keys(properties);
   if (keys.length !== 1 || !names.has(squash(keys[0]!))) return undefined;
   const inner = properties[keys[0]!] as Schema;
   const isObject = inner.type === 'object' || (inner.type === undefined && (inner.properties !== undefined || inner.allOf !== undefined));
+  if (isObject && record?.properties && Object.hasOwn(record.properties, keys[0]!) && !(inner.properties && Object.hasOwn(inner.properties, keys[0]!))) return undefined;
   return isObject ? keys[0] : undefined;
 }
 

@@ -54,7 +54,22 @@ export interface Resource {
   putCreates?: boolean;
 }
 
-export type CrudAction = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete' | 'singleton-read' | 'singleton-replace' | 'singleton-update';
+/**
+ * The value a record stores in its id field for the id `id` (always a string in a path): a number
+ * where the record's id property is a number, the string itself where it is a string. The kind of
+ * id comes from every schema addressing the record (`idKind`), but a document may type the path
+ * parameter `integer` and the record's `id` a `string` (motaword's documents): the record keeps
+ * the type its own schema gives, or an answer would have to leave the id out.
+ */
+export function storedId(resource: Resource, id: string): string | number {
+  const property = resource.idField ? (resource.record.properties?.[resource.idField] as Schema | undefined) : undefined;
+  const type = property ? mergedOrSelf(assertNoRef(property)).type : undefined;
+  const types = type === undefined ? [] : Array.isArray(type) ? (type as string[]) : [type];
+  const numeric = types.length === 0 ? resource.idKind === 'integer' : !types.includes('string') && types.some((t) => t === 'integer' || t === 'number');
+  return numeric && /^-?\d+$/.test(id) ? Number(id) : id;
+}
+
+export type CrudAction = 'create' | 'list' | 'read' | 'replace' | 'update' | 'delete' | 'singleton-read' | 'singleton-replace' | 'singleton-update' | 'singleton-delete';
 
 /** The resources of a document and the CRUD action of each operation that is one. */
 export interface ResourceIndex {
@@ -132,7 +147,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
   return { resources, actionOf: (op) => actions.get(op) };
 }
 
-const SINGLETON_ACTIONS: Partial<Record<Operation['method'], CrudAction>> = { get: 'singleton-read', put: 'singleton-replace', patch: 'singleton-update' };
+const SINGLETON_ACTIONS: Partial<Record<Operation['method'], CrudAction>> = { get: 'singleton-read', put: 'singleton-replace', patch: 'singleton-update', delete: 'singleton-delete' };
 
 /**
  * Singletons: a path no resource claimed where a GET reads what a PUT or PATCH on the same path

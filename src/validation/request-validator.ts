@@ -16,6 +16,8 @@ export interface RawRequestParts {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The parsed JSON body; `undefined` when the request had none. */
   body: unknown;
+  /** The Cookie header's pairs, where the caller checks cookie parameters (the mock does); absent: not checked. */
+  cookies?: ReadonlyMap<string, string>;
 }
 
 export interface ValidRequest {
@@ -55,6 +57,7 @@ export function compileRequestValidator(operation: Operation, ajv: Ajv): Request
   const path = group('path');
   const query = group('query');
   const header = group('header');
+  const cookie = group('cookie');
   const querystring = compileQuerystring(operation.parameters, ajv);
   const bodySchema = operation.requestBody?.content['application/json']?.schema;
   const validateBody = bodySchema ? ajv.compile(bodySchema) : undefined;
@@ -71,6 +74,8 @@ export function compileRequestValidator(operation: Operation, ajv: Ajv): Request
       const v = parts.headers[name.toLowerCase()];
       return v === undefined ? undefined : Array.isArray(v) ? v : [v];
     }, '/header', details);
+    const cookies = parts.cookies;
+    if (cookies) collect(cookie, (name) => cookies.get(name), '/cookie', details);
 
     if (validateBody) {
       if (parts.body === undefined) {

@@ -8,7 +8,7 @@ import { unwrapRecord, wrapperProperty } from '../../spec/record-wrapper.js';
 import type { RecordStore, StoredRecord } from '../../store/record-store.js';
 import type { Behaviour, BehaviourContext, OperationResult } from '../behaviour.js';
 import { requiredHeaders, successStatus } from '../documented-responses.js';
-import { jsonSchemaOf, listSchema, type CrudAction, type Resource } from '../../spec/resource-model.js';
+import { jsonSchemaOf, listSchema, storedId, type CrudAction, type Resource } from '../../spec/resource-model.js';
 import { envelopeBody } from './list-answer.js';
 import { singletonHandler } from './singleton-behaviour.js';
 import { cursorAt, pageLinks, pagingOf, windowOf } from './paging.js';
@@ -25,6 +25,7 @@ const PREFERRED: Record<CrudAction, readonly string[]> = {
   'singleton-read': ['200'],
   'singleton-replace': ['200', '204'],
   'singleton-update': ['200', '204'],
+  'singleton-delete': ['204', '200', '202'],
 };
 
 /** The behaviour of one CRUD operation of an inferred resource; everything read from the document is read here, once. */
@@ -32,8 +33,8 @@ export function crudBehaviour(resource: Resource, action: CrudAction, operation:
   const success = successStatus(operation, PREFERRED[action])!;
   const answer = answerWriter(success.status, success.response, resource.wrapperNames);
   const kind = `crud:${action}`;
-  const unwrap = requestUnwrapper(operation, resource.wrapperNames);
-  const writable = writableFields(operation, resource.wrapperNames);
+  const unwrap = requestUnwrapper(operation, resource);
+  const writable = writableFields(operation, resource);
   const handle = action === 'list' ? listHandler(resource, operation, answer) : resource.singleton ? singletonHandler(resource, action, answer, unwrap) : itemHandler(resource, action, answer, unwrap, writable, createdWriter(resource, action, operation));
   return { kind, resource: resource.name, handle };
 }
@@ -47,15 +48,15 @@ function createdWriter(resource: Resource, action: CrudAction, operation: Operat
 /** The record a request sends: the body, or what it wraps (`{article: {...}}`) where its schema wraps one. */
 export type RequestUnwrapper = (body: unknown) => unknown;
 
-function requestUnwrapper(operation: Operation, names: ReadonlySet<string>): RequestUnwrapper {
-  const property = wrapperProperty(objectSchemaOf(jsonSchemaOf(operation.requestBody?.content)), names);
+function requestUnwrapper(operation: Operation, resource: Resource): RequestUnwrapper {
+  const property = wrapperProperty(objectSchemaOf(jsonSchemaOf(operation.requestBody?.content)), resource.wrapperNames, resource.record);
   return (body) => unwrapRecord(body, property);
 }
 
 /** The fields a write's own request schema lets the client set (not `readOnly` there). */
-function writableFields(operation: Operation, names: ReadonlySet<string>): ReadonlySet<string> {
+function writableFields(operation: Operation, resource: Resource): ReadonlySet<string> {
   const outer = objectSchemaOf(jsonSchemaOf(operation.requestBody?.content));
-  const wrapper = wrapperProperty(outer, names);
+  const wrapper = wrapperProperty(outer, resource.wrapperNames, resource.record);
   const schema = wrapper ? objectSchemaOf(outer!.properties![wrapper] as Schema) : outer;
   return new Set(Object.entries(schema?.properties ?? {}).filter(([, p]) => (p as Schema).readOnly !== true).map(([name]) => name));
 }
@@ -167,7 +168,7 @@ export async function scopeOf(resource: Resource, ctx: BehaviourContext, records
 function serverFields(resource: Resource, ctx: BehaviourContext, id: string, creating: boolean): Record<string, unknown> {
   const fields: Record<string, unknown> = serverTimes(resource.record, ctx.now, creating);
   const properties = (resource.record.properties ?? {}) as Record<string, Schema>;
-  if (resource.idField) fields[resource.idField] = resource.idKind === 'integer' ? Number(id) : id;
+  if (resource.idField) fields[resource.idField] = storedId(resource, id);
   if (resource.parent && Object.hasOwn(properties, resource.parent.itemParam)) {
     const value = ctx.valid.path[resource.parent.itemParam];
     const type = (properties[resource.parent.itemParam] as Schema).type;

@@ -4,7 +4,7 @@ import { fakeFromSchema } from '../../generation/fake-value.js';
 import type { Schema } from '../../spec/openapi.js';
 import { createMemoryRecordStore, EMPTY_RECORDS } from '../../store/memory-record-store.js';
 import type { RecordData, RecordStore } from '../../store/record-store.js';
-import type { Resource } from '../../spec/resource-model.js';
+import { storedId, type Resource } from '../../spec/resource-model.js';
 import { freshId } from './crud-behaviour.js';
 import { recordFromInput } from './record-shape.js';
 import { branchOf } from '../../spec/union-record.js';
@@ -50,7 +50,7 @@ async function seedOne(store: RecordStore, resource: Resource, scope: string, ex
   const id = typeof given === 'string' || typeof given === 'number' ? String(given) : await freshId(resource, store, scope, faker);
   if (id === undefined || (await store.get(resource.name, scope, id))) return undefined;
   const server: Record<string, unknown> = {};
-  if (resource.idField) server[resource.idField] = resource.idKind === 'integer' ? Number(id) : id;
+  if (resource.idField) server[resource.idField] = storedId(resource, id);
   const parentParam = resource.parent?.itemParam;
   if (parentParam && resource.record.properties && Object.hasOwn(resource.record.properties, parentParam)) {
     const parentId = decodeURIComponent(scope.slice(scope.lastIndexOf('/') + 1));

@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { ApiError } from '../../core/errors.js';
 import { fakeFromSchema } from '../../generation/fake-value.js';
 import type { StoredRecord } from '../../store/record-store.js';
 import type { Behaviour, BehaviourContext } from '../behaviour.js';
@@ -11,23 +12,36 @@ import { serverTimes } from './server-times.js';
 /** The store's key of a singleton without address parameters of its own (`/user`): one per parent. */
 export const SINGLETON_KEY = '_';
 
+/** Where the store marks a deleted singleton's address: beside its records, under this suffix of its name. */
+const REMOVED = '#deleted';
+
 /** Where a singleton that is no object (`/board/{row}/{column}` holds a mark) keeps its value in a stored record. */
 const VALUE = 'value';
 
 /**
- * A singleton's read, replace and merge (docs/decisions/034-wrappers-and-singletons.md): the
- * record at this address, made (from the document's example, else generated) the first time it
- * is addressed when no seed made it; a write replaces (PUT) or merges into (PATCH) it, and a
- * read gives what was last written.
+ * A singleton's read, replace, merge and delete (docs/decisions/034-wrappers-and-singletons.md,
+ * 079): the record at this address, made (from the document's example, else generated) the first
+ * time it is addressed when no seed made it; a write replaces (PUT) or merges into (PATCH) it, a
+ * read gives what was last written. DELETE removes it: reads and merges answer 404 until a PUT
+ * writes it again (the address remembers the removal, or the next read would make it afresh).
  */
 export function singletonHandler(resource: Resource, action: CrudAction, answer: AnswerWriter, unwrap: RequestUnwrapper): Behaviour['handle'] {
   const isObject = resource.record.properties !== undefined;
+  const removals = `${resource.name}${REMOVED}`;
   return async (ctx) => {
     const records = ctx.state.records;
     const scope = await scopeOf(resource, ctx, records);
     const key = singletonKey(resource, ctx);
-    const old = (await records.get(resource.name, scope, key)) ?? (await made(resource, ctx, scope, key));
+    const removed = (await records.get(removals, scope, key)) !== undefined;
+    if (removed && action !== 'singleton-replace') throw new ApiError('not_found', `No ${resource.name} here: it was deleted`);
+    const old = (await records.get(resource.name, scope, key)) ?? (removed ? {} : await made(resource, ctx, scope, key));
     if (action === 'singleton-read') return isObject ? answer(old, ctx) : answer(undefined, ctx, {}, old[VALUE]);
+    if (action === 'singleton-delete') {
+      await records.remove(resource.name, scope, key);
+      await records.put(removals, scope, key, {});
+      return answer(old, ctx);
+    }
+    if (removed) await records.remove(removals, scope, key);
     const body = unwrap(ctx.valid.body);
     const record = isObject ? recordFromInput(resource.record, action === 'singleton-update' ? mergePatch(old, body) : body, old, serverTimes(resource.record, ctx.now, false), ctx.faker) : { [VALUE]: body };
     await records.put(resource.name, scope, key, record);
