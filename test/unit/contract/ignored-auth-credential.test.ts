@@ -7,8 +7,10 @@ const schemes: SecuritySchemes = {
   bearer: { type: 'http', scheme: 'bearer' },
   basic: { type: 'http', scheme: 'basic' },
 };
-const wrongPlacement = (security: Record<string, string[]>[], options: Parameters<typeof runCredentials>[0]) =>
-  placeCredentials(security, schemes, wrongCredentials(runCredentials(options)), 'api-key');
+type CredentialOptions = Parameters<typeof runCredentials>[0];
+const NONE: CredentialOptions = { apiKey: undefined, readonlyKey: undefined, rateLimitKey: undefined, authBasic: undefined, headers: [] };
+const wrongPlacement = (security: Record<string, string[]>[], options: Partial<CredentialOptions>) =>
+  placeCredentials(security, schemes, wrongCredentials(runCredentials({ ...NONE, ...options })), 'api-key');
 
 describe('the wrong credential of ignored_auth', () => {
   it('goes where the real one goes, with a wrong value: an apiKey in the query, a bearer token', () => {
