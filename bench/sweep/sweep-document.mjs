@@ -16,8 +16,16 @@ const budget = Number(rest.includes('--budget') ? rest[rest.indexOf('--budget') 
 /** Bound on the mock's start-up: past it the document counts as not started (a timeout). */
 const START_SECONDS = 30;
 /** Limits far above what one run sends: the sweep measures behaviour, not the rate limiter (decision 055). */
-const SWEEP_CONFIG = { plans: Object.fromEntries(['Free', 'Pro', 'Business', 'Enterprise'].map((p) => [p, { perMinute: 10_000_000, perDay: 100_000_000 }])) };
 const KEY = 'sweep-key';
+/**
+ * The mock knows the runner's key (`--auth known-keys`): with `any-credential`, the default for a
+ * document other than the Petstore, every credential passes, and the runner's wrong-credential case
+ * of `ignored_auth` (decision 085) would fail on every secured document by the mock's own choice.
+ */
+const SWEEP_CONFIG = {
+  plans: Object.fromEntries(['Free', 'Pro', 'Business', 'Enterprise'].map((p) => [p, { perMinute: 10_000_000, perDay: 100_000_000 }])),
+  keys: [{ key: KEY, plan: 'Enterprise', scope: 'read-write' }],
+};
 /** Failed or errored cases kept whole in the outcome; past this many only their checks are counted. */
 const CASES_KEPT = 40;
 
@@ -48,7 +56,7 @@ process.stdout.write(`${JSON.stringify(result)}\n`);
 
 /** Starts `mock --spec DOC --port 0`; resolves with its URL once the banner names it (the whole banner: --quiet prints the address alone, not the operation count), or why not. */
 function startMock(config) {
-  const child = spawn('node', [CLI, 'mock', '--spec', doc, '--port', '0', '--config', config], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', [CLI, 'mock', '--spec', doc, '--port', '0', '--config', config, '--auth', 'known-keys'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   return new Promise((resolve) => {

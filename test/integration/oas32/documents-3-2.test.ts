@@ -73,12 +73,20 @@ describe('the 3.2 features of a document written for them', () => {
   });
 
   it('the runner runs every operation of it against the mock, QUERY, LINK and the querystring form included, all passing', async () => {
-    const { code, stdout } = await runContract(['--spec', TICKER, '--base-url', mock.url, '--api-key', 'demo-pro']);
+    // A mock that knows its keys: with any-credential (this file's other mock) a wrong credential passes too, and ignored_auth says so.
+    const checking = await startMockProcess(['--spec', TICKER, '--auth', 'known-keys']);
+    let run;
+    try {
+      run = await runContract(['--spec', TICKER, '--base-url', checking.url, '--api-key', 'demo-pro']);
+    } finally {
+      await checking.stop();
+    }
+    const { code, stdout } = run;
     expect(stdout).toMatch(/QUERY\s+\/quotes\/search/);
     expect(stdout).toMatch(/LINK\s+\/quotes\/\{symbol\}/);
     expect(stdout).toMatch(/GET\s+\/quotes\/filter/);
-    // 8 cases, and per path an undocumented method (unsupported_method): a GET is sent, a write to a record the run did not make is not (5 skipped).
-    expect(stdout).toMatch(/Cases\s+14 total: 9 passed, 0 failed, 0 errors, 5 skipped/);
+    // 8 cases, a wrong credential (ignored_auth), and per path an undocumented method (unsupported_method): a GET is sent, a write to a record the run did not make is not (5 skipped).
+    expect(stdout).toMatch(/Cases\s+15 total: 10 passed, 0 failed, 0 errors, 5 skipped/);
     expect(stdout).toMatch(/Result\s+PASSED/);
     expect(code).toBe(0);
   }, 60_000);
