@@ -24,15 +24,16 @@ afterEach(async () => {
   work = undefined;
 });
 
+/** The mocks know their keys (`--auth known-keys`): under any-credential the runner's wrong-key case of ignored_auth (decision 085) reports the mock's own setting. */
 async function runAgainst(document: string, operations: string[]): Promise<RunSummary> {
   work = await mkdtemp(join(tmpdir(), 'model-shapes-'));
-  await runContract(['--base-url', mock!.url, '--spec', document, '--api-key', 'any', '--reporter', 'json', '--out', work, ...operations.flatMap((o) => ['--operation', o])]);
+  await runContract(['--base-url', mock!.url, '--spec', document, '--api-key', 'demo-pro', '--reporter', 'json', '--out', work, ...operations.flatMap((o) => ['--operation', o])]);
   return JSON.parse(await readFile(join(work, 'report.json'), 'utf8')) as RunSummary;
 }
 
 describe('motaword: records the model now sees', () => {
   it('a record whose id property is a string, addressed by an integer path parameter, answers its id and reads back', async () => {
-    mock = await startMockProcess(['--spec', fixture('motaword.json')]);
+    mock = await startMockProcess(['--spec', fixture('motaword.json'), '--auth', 'known-keys']);
     const created = await callJson(mock, BEARER, 'POST', '/continuous_projects/5/documents', {});
     // Before: the stored id was the number 17, which the answer's `id: string` could not hold: `{}`.
     expect(created.status).toBe(200);
@@ -49,7 +50,7 @@ describe('motaword: records the model now sees', () => {
   }, 180_000);
 
   it("a singleton's DELETE removes it: reads answer 404 until a PUT writes it again", async () => {
-    mock = await startMockProcess(['--spec', fixture('motaword.json')]);
+    mock = await startMockProcess(['--spec', fixture('motaword.json'), '--auth', 'known-keys']);
     const project = await callJson(mock, BEARER, 'POST', '/continuous_projects', {});
     const at = `/continuous_projects/${project.body.id}/subscription`;
     expect((await callJson(mock, BEARER, 'GET', at)).status).toBe(200);
@@ -69,14 +70,17 @@ describe('motaword: records the model now sees', () => {
 });
 
 describe('motaword: a generated list holds at most the page size asked', () => {
-  it('GET /blogs?per_page=1 answers one post, and the runner\'s list walk passes', async () => {
-    mock = await startMockProcess(['--spec', fixture('motaword.json')]);
+  it('GET /blogs?per_page=1 answers one post, and the runner finds nothing wrong with it', async () => {
+    mock = await startMockProcess(['--spec', fixture('motaword.json'), '--auth', 'known-keys']);
     const page = await callJson(mock, BEARER, 'GET', '/blogs?per_page=1');
     expect(page.status).toBe(200);
     // Before: the generated list held any number of posts (list-limit: "per_page=1 held 2 records").
     expect(page.body.articles.length).toBeLessThanOrEqual(1);
+    // The list walk is planned only of a list of records the model knows (list-audit.ts); this one is
+    // generated, so what the runner checks of it is that no case fails, list-limit included.
     const report = await runAgainst(fixture('motaword.json'), ['getBlogPosts']);
-    expect(report.cases.find((c) => c.id === 'getBlogPosts/state/list-walk')?.status).toBe('passed');
+    expect(report.cases.filter((c) => c.status === 'error' || c.status === 'failed')).toEqual([]);
+    expect(report.cases.some((c) => c.status === 'passed')).toBe(true);
   }, 180_000);
 });
 
