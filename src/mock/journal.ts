@@ -65,8 +65,8 @@ export class Journal {
   private shed(): void {
     this.shedFrom = Math.max(this.shedFrom, this.pushed - this.size);
     while (this.held > this.budget && this.shedFrom < this.pushed - 1) {
-      const entry = this.entries[this.shedFrom % this.capacity]!;
-      if (entry.exchange) {
+      const entry = this.entries[this.shedFrom % this.capacity];
+      if (entry?.exchange) {
         this.held -= exchangeChars(entry.exchange);
         delete entry.exchange;
       }
@@ -84,9 +84,9 @@ export class Journal {
     return out;
   }
 
+  /** Empties the ring; `next` stays where it is, so the line pushed as number k still sits at k % capacity (shed() relies on it). */
   clear(): void {
     this.entries.fill(undefined);
-    this.next = 0;
     this.size = 0;
     this.held = 0;
     this.shedFrom = this.pushed;

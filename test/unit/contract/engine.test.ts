@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/core/clock.js';
+import { WRONG_CREDENTIAL } from '../../../src/contract/checks/ignored-auth-credential.js';
 import { ContractRunError } from '../../../src/contract/contract-error.js';
 import type { RunEvent } from '../../../src/contract/events.js';
 import { runContract } from '../../../src/contract/run-contract.js';
@@ -24,14 +25,14 @@ describe('the engine against a conforming (fake) API', () => {
     const { summary, api } = await run();
     const notPassed = summary.cases.filter((c) => c.status !== 'passed').map((c) => [c.id, c.reason, c.failures]);
     expect(notPassed).toEqual([]);
-    // 33 cases, one unsupported-method case for each of its two paths, and the list walk of its list (decision 069).
-    expect(summary.totals).toEqual({ cases: 36, passed: 36, failed: 0, skipped: 0, errors: 0 });
+    // 33 cases, one unsupported-method case for each of its two paths, the list walk of its list (decision 069) and a wrong credential (decision 085).
+    expect(summary.totals).toEqual({ cases: 37, passed: 37, failed: 0, skipped: 0, errors: 0 });
     expect(api.store.size).toBe(0);
   });
 
   it('emits run-started, each case started then finished, and run-finished', async () => {
     const { events, summary } = await run();
-    expect(events[0]).toMatchObject({ type: 'run-started', baseUrl: 'http://fake.test', plannedCases: 36, startedAt: '2026-11-22T15:00:20.000Z' });
+    expect(events[0]).toMatchObject({ type: 'run-started', baseUrl: 'http://fake.test', plannedCases: 37, startedAt: '2026-11-22T15:00:20.000Z' });
     expect(events.at(-1)).toEqual({ type: 'run-finished', summary });
     const middle = events.slice(1, -1).map((e) => e.type);
     expect(middle).toEqual(summary.cases.flatMap(() => ['case-started', 'case-finished']));
@@ -63,7 +64,8 @@ describe('the engine against a conforming (fake) API', () => {
   it('never records the keys in clear', async () => {
     const { summary } = await run();
     const headers = summary.cases.flatMap((c) => c.exchanges.map((x) => x.request.headers['X-API-Key']));
-    expect(new Set(headers)).toEqual(new Set(['…', undefined]));
+    // The wrong credential of ignored_auth (decision 085) is the kit's own constant, no secret: it is kept as sent.
+    expect(new Set(headers)).toEqual(new Set(['…', undefined, WRONG_CREDENTIAL]));
   });
 
   it('reports coverage of documented statuses per operation', async () => {

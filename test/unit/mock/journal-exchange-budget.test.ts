@@ -21,4 +21,16 @@ describe('the journal keeps headers and bodies within its budget', () => {
     // Two lines of 35 characters each fit: nothing needs shedding once the ring dropped the older ones.
     expect(journal.list().map((l) => l.exchange !== undefined)).toEqual([true, true]);
   });
+
+  it('after a reset, sheds the lines pushed since: none is lost, no push throws', () => {
+    // Before: clear() moved the ring back to 0 while the count of pushes went on, so shedding looked
+    // for the oldest line in an empty slot and threw; every request after a reset answered 500.
+    const journal = new Journal(10, 100);
+    for (let n = 0; n < 3; n++) journal.push(line(n, 'x'.repeat(40)));
+    journal.clear();
+    for (let n = 3; n < 8; n++) journal.push(line(n, 'x'.repeat(40)));
+    const listed = journal.list();
+    expect(listed.map((l) => l.time)).toEqual([3, 4, 5, 6, 7].map((n) => new Date(n).toISOString()));
+    expect(listed.map((l) => l.exchange !== undefined)).toEqual([false, false, false, true, true]);
+  });
 });
