@@ -26,13 +26,13 @@ describe('createRequestAuthenticator', () => {
   it('counts a known key on its own plan and scope, masked in the journal', () => {
     for (const mode of ['known-keys', 'any-credential'] as const) {
       const auth = authenticator(mode)(bearer('demo-readonly'), undefined);
-      expect(auth).toEqual({ subject: 'key:demo-readonly', anonymous: false, limits: expect.objectContaining(FREE), scope: 'read-only', error: undefined, shown: 'demo…ly' });
+      expect(auth).toEqual({ subject: 'key:demo-readonly', anonymous: false, limits: expect.objectContaining(FREE), scope: 'read-only', error: undefined, shown: 'demo…ly', credential: 'demo-readonly' });
     }
   });
 
   it('any-credential: counts an unknown credential on its own, under the default plan, read-write', () => {
     const auth = authenticator('any-credential')(bearer('tok-abcdef-1'), undefined);
-    expect(auth).toEqual({ subject: 'key:tok-abcdef-1', anonymous: false, limits: PRO, scope: 'read-write', error: undefined, shown: 'tok-…-1' });
+    expect(auth).toEqual({ subject: 'key:tok-abcdef-1', anonymous: false, limits: PRO, scope: 'read-write', error: undefined, shown: 'tok-…-1', credential: 'tok-abcdef-1' });
   });
 
   it('known-keys: answers an unknown credential 401, counted per client address on the anonymous plan, masked', () => {
