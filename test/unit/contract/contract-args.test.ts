@@ -41,6 +41,7 @@ describe('contract flags', () => {
       workflowInputs: [],
       workflowsOnly: false,
       allowDestructive: false,
+      pathsAtRoot: false,
       dryRun: false,
       checks: new Set(CHECK_NAMES),
       maxResponseTimeMs: undefined,
