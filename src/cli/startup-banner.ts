@@ -34,7 +34,7 @@ export function startupBanner(mock: RunningMock, seed: number, watching = false)
     '',
     `API keys (${placement ? `send as ${placement}` : 'the document asks for no credential at its top level'}):`,
     ...rows,
-    ...(mock.setup.auth.mode === 'any-credential' ? [`  any other non-empty credential passes too (--auth any-credential), on the ${mock.setup.auth.defaultPlan} plan`] : []),
+    ...(mock.setup.auth.mode === 'any-credential' ? [`  any other non-empty credential passes too (--auth any-credential), on the ${mock.setup.auth.defaultPlan} plan; one that begins with 'invalid' is refused (401)`] : []),
     '',
     'Try:',
     `  ${tryCommand(mock, 'demo-pro')}`,

@@ -14,9 +14,13 @@ import { credentialSource } from './request-credentials.js';
 
 /**
  * `known-keys`: only the demo keys and configured keys pass. `any-credential`: every non-empty
- * credential passes; one that is not a known key gets the default plan and read-write scope.
+ * credential passes but one marked invalid (`REFUSED_CREDENTIAL`); one that is not a known key gets
+ * the default plan and read-write scope (docs/decisions/089-a-credential-marked-invalid.md).
  */
 export type AuthMode = 'known-keys' | 'any-credential';
+
+/** Under any-credential, a credential beginning with `invalid` (any case) is refused as a wrong one: a client's 401 path, and the runner's wrong-credential case, have a wrong credential to send. */
+export const REFUSED_CREDENTIAL = /^invalid/i;
 export const AUTH_MODES: readonly AuthMode[] = ['known-keys', 'any-credential'];
 
 export interface RequestAuthOptions {
@@ -49,7 +53,7 @@ export type RequestAuthenticator = (request: Pick<MockRequest, 'headers' | 'quer
 
 export function createRequestAuthenticator(options: RequestAuthOptions): RequestAuthenticator {
   const { keys, mode, maskKey } = options;
-  const accepts = mode === 'known-keys' ? (credential: string) => keys.get(credential) !== undefined : () => true;
+  const accepts = mode === 'known-keys' ? (credential: string) => keys.get(credential) !== undefined : (credential: string) => keys.get(credential) !== undefined || !REFUSED_CREDENTIAL.test(credential);
   const shown = (credential: string | undefined) => (credential === undefined ? null : maskKey(credential));
   return (request, operation) => {
     const result = authenticate(credentialSource(request), options.security.of(operation), accepts);

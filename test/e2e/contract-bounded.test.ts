@@ -27,7 +27,9 @@ describe('the runner on huge bounds', () => {
     delete input.batches.minItems;
     const servedFile = join(out, 'served.json');
     await writeFile(servedFile, JSON.stringify(served));
-    mock = await startMockProcess(['--spec', servedFile]);
+    // The mock knows the run's key (`known-keys`), so the wrong-credential case of ignored_auth is
+    // refused as on a real server; under `any-credential` it would be let in, a true finding.
+    mock = await startMockProcess(['--spec', servedFile, '--auth', 'known-keys']);
   });
   afterAll(async () => {
     await mock?.stop();
@@ -35,7 +37,7 @@ describe('the runner on huge bounds', () => {
   });
 
   it('runs every default phase to the end in a 128 MB heap, the boundary phase included', async () => {
-    const run = await runContract(['--base-url', mock.url, '--spec', DOCUMENT, '--api-key', 'any', '--reporter', 'json', '--out', out], () => {}, { NODE_OPTIONS: '--max-old-space-size=128' });
+    const run = await runContract(['--base-url', mock.url, '--spec', DOCUMENT, '--api-key', 'demo-enterprise', '--reporter', 'json', '--out', out], () => {}, { NODE_OPTIONS: '--max-old-space-size=128' });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as RunSummary;

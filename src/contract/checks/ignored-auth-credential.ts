@@ -1,7 +1,11 @@
 import { isCredentialHeader, type RunCredentials } from '../credential-placement.js';
 
-/** What the ignored_auth case with a wrong credential sends in place of each credential: well formed, never the run's own. */
-export const WRONG_CREDENTIAL = 'petstore-kit-wrong-credential';
+/**
+ * What the ignored_auth case with a wrong credential sends in place of each credential: well formed,
+ * never the run's own, and marked invalid in its first word, as a test double's convention refuses
+ * (the kit's mock under any-credential does: docs/decisions/089-a-credential-marked-invalid.md).
+ */
+export const WRONG_CREDENTIAL = 'invalid-credential-sent-by-petstore-kit';
 
 /**
  * The run's credentials, each replaced by a wrong value of its kind, placed where the run's own go:

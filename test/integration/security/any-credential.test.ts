@@ -44,6 +44,20 @@ describe('any-credential with --default-plan Free: every non-empty credential pa
     expect(missing.headers['www-authenticate']).toBe('Bearer');
   });
 
+  it('refuses a credential that begins with "invalid" in each scheme kind, as a wrong one (decision 089)', async () => {
+    const session = { 'X-Mock-Session': fresh() };
+    const basic = `Basic ${Buffer.from('anyone:Invalid-password').toString('base64')}`;
+    const wrongKey = await mock.request('GET', '/pets/1?api_key=invalid-key', session);
+    expect(wrongKey.status).toBe(401);
+    expect(wrongKey.body).toMatchObject({ code: 'unauthorized', status: 401 });
+    expect((await mock.request('GET', '/categories/1', { ...session, Authorization: basic })).status).toBe(401);
+    const bearer = await mock.request('GET', '/store/orders/1', { ...session, Authorization: 'Bearer INVALID-token' });
+    expect(bearer.status).toBe(401);
+    expect(bearer.headers['www-authenticate']).toBeDefined();
+    // Only the first word counts: a credential that merely contains it passes.
+    expect((await mock.request('GET', '/store/orders/1', { ...session, Authorization: 'Bearer token-invalid' })).status).toBe(200);
+  });
+
   it('keeps the plan and scope of a known key', async () => {
     const session = { 'X-Mock-Session': fresh() };
     const pro = await mock.request('GET', '/pets?limit=1', { ...session, Authorization: 'Bearer demo-pro' });
