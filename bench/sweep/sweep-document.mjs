@@ -18,9 +18,9 @@ const START_SECONDS = 30;
 /** Limits far above what one run sends: the sweep measures behaviour, not the rate limiter (decision 055). */
 const KEY = 'sweep-key';
 /**
- * The mock knows the runner's key (`--auth known-keys`): with `any-credential`, the default for a
- * document other than the Petstore, every credential passes, and the runner's wrong-credential case
- * of `ignored_auth` (decision 085) would fail on every secured document by the mock's own choice.
+ * The mock runs under its default for any document, `any-credential`, as a user's would: the key is
+ * configured only for its limits. The runner's wrong credential begins with `invalid`, which that
+ * mode refuses (decision 089), so `ignored_auth` holds both ways.
  */
 const SWEEP_CONFIG = {
   plans: Object.fromEntries(['Free', 'Pro', 'Business', 'Enterprise'].map((p) => [p, { perMinute: 10_000_000, perDay: 100_000_000 }])),
@@ -56,7 +56,7 @@ process.stdout.write(`${JSON.stringify(result)}\n`);
 
 /** Starts `mock --spec DOC --port 0`; resolves with its URL once the banner names it (the whole banner: --quiet prints the address alone, not the operation count), or why not. */
 function startMock(config) {
-  const child = spawn('node', [CLI, 'mock', '--spec', doc, '--port', '0', '--config', config, '--auth', 'known-keys'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('node', [CLI, 'mock', '--spec', doc, '--port', '0', '--config', config], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   return new Promise((resolve) => {
