@@ -61,7 +61,7 @@ async function main() {
   const { startMock } = await import(`${ROOT}dist/http/start-mock.js`);
   const { createLogger } = await import(`${ROOT}dist/http/request-log.js`);
   const { parseKeyConfig } = await import(`${ROOT}dist/rate-limit/key-config.js`);
-  const { checkInvariants } = await import(`${ROOT}dist/store/invariants.js`);
+  const { checkInvariants } = await import(`${ROOT}dist/packs/petstore/store/invariants.js`);
 
   let crashes = 0;
   const crashNotes = [];

@@ -1,6 +1,6 @@
 import type { Ajv } from 'ajv';
 import { ApiError } from '../core/errors.js';
-import { requestView } from '../engine/request-view.js';
+import { requestView } from '../spec/request-view.js';
 import type { Operation } from '../spec/operation-index.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';

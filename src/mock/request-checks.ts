@@ -1,5 +1,5 @@
 import type { Ajv } from 'ajv';
-import { requestView } from '../engine/request-view.js';
+import { requestView } from '../spec/request-view.js';
 import type { Operation } from '../spec/operation-index.js';
 import { compileRequestValidator, type RequestValidator, type ValidRequest } from '../validation/request-validator.js';
 import type { MockRequest } from './mock-request.js';

@@ -12,6 +12,9 @@ import { checkAnswer, undocumentedOperation } from './check-answer.js';
 import { ERROR_STATUS_MATCH } from '../contract/checks/error-status-match.js';
 import { RESPONSE_SCHEMA_CONFORMANCE } from '../contract/checks/response-schema-conformance.js';
 import { STREAM_ITEMS } from '../contract/checks/stream-items.js';
+import type { VerifyProblem, VerifyResult } from '../reporting/verify-result.js';
+
+export type { VerifyProblem, VerifyResult };
 
 /** The parts of a HAR 1.2 entry verify reads. */
 export interface HarEntry {
@@ -19,23 +22,6 @@ export interface HarEntry {
   time?: number;
   request: { method: string; url: string; headers?: { name: string; value: string }[]; postData?: { mimeType?: string; text?: string } };
   response: { status: number; headers?: { name: string; value: string }[]; content?: { size?: number; mimeType?: string; text?: string; encoding?: string } };
-}
-
-/** Failures with the same check, operation and location: one problem, listing the exchanges that show it. */
-export interface VerifyProblem {
-  check: string;
-  operation: string;
-  location: string;
-  message: string;
-  /** `#3 POST /pets -> 201`, 1-based in the HAR's order. */
-  exchanges: string[];
-}
-
-export interface VerifyResult {
-  exchanges: number;
-  /** Exchanges with at least one failure. */
-  broken: number;
-  problems: VerifyProblem[];
 }
 
 const BODY_LIMIT = 10 * 1024 * 1024;

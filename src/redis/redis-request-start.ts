@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import type { Fault } from '../mock/faults.js';
 import type { LatencyRule } from '../mock/latency/latency-rule.js';
 import type { RequestStart, RequestStarted } from '../mock/state-backend.js';
-import { CONSUME_FUNCTION, decisionOf, max429Of, type ConsumeReply } from '../rate-limit/redis-rate-limit-store.js';
+import { CONSUME_FUNCTION, decisionOf, max429Of, type ConsumeReply } from './redis-rate-limit-store.js';
 import type { BanPolicy } from '../rate-limit/types.js';
 import { redisCall } from './redis-client.js';
 import { READ_DOCUMENTS_FUNCTION, type DocumentCache } from './redis-document.js';

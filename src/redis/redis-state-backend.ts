@@ -5,7 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { DocumentIdentity, StateBackend } from '../mock/state-backend.js';
-import { createRedisRateLimitStore } from '../rate-limit/redis-rate-limit-store.js';
+import { createRedisRateLimitStore } from './redis-rate-limit-store.js';
 import { connectRedis, literalPattern, redactUrl, redisCall } from './redis-client.js';
 import { createRedisDocument, DocumentCache } from './redis-document.js';
 import { createRedisKeys, type SharedKeys } from './redis-keys.js';

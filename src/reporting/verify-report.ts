@@ -1,4 +1,4 @@
-import type { VerifyResult } from '../proxy/verify-har.js';
+import type { VerifyResult } from './verify-result.js';
 import { escapeXmlAttribute, escapeXmlText, toXmlChars } from './xml-escape.js';
 
 /** The reports of `petstore-kit verify`: the console's, and the files of `--reporter json,junit`. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../src/spec/openapi.js';
 import type { Operation } from '../../src/spec/operation-index.js';
-import { checkInvariants } from '../../src/store/invariants.js';
+import { checkInvariants } from '../../src/packs/petstore/store/invariants.js';
 import { createAjv } from '../../src/validation/create-ajv.js';
 import { expectHealthy, startHostileMock, type HostileMock } from './hostile-kit.js';
 

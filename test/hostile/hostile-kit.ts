@@ -5,7 +5,7 @@ import { ManualClock } from '../../src/core/clock.js';
 import { createLogger, type Logger } from '../../src/http/request-log.js';
 import { startMock, type RunningMock, type StartMockOptions } from '../../src/http/start-mock.js';
 import { parseKeyConfig, type KeyConfig } from '../../src/rate-limit/key-config.js';
-import { checkInvariants } from '../../src/store/invariants.js';
+import { checkInvariants } from '../../src/packs/petstore/store/invariants.js';
 
 /*
  * What every hostile test checks after its group of requests: the server still answers, every

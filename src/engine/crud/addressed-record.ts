@@ -2,7 +2,7 @@ import { ApiError } from '../../core/errors.js';
 import type { AddressedRecord } from '../../spec/addressed-item.js';
 import type { RecordStore } from '../../store/record-store.js';
 import type { BehaviourContext } from '../behaviour.js';
-import { scopeOf } from './crud-behaviour.js';
+import { scopeOf } from './record-scope.js';
 
 /** 404 when the addressed record (src/spec/addressed-item.ts), or, below an item path, one of its parents, does not exist. */
 export async function checkAddressed(addressed: AddressedRecord, ctx: BehaviourContext, records: RecordStore): Promise<void> {

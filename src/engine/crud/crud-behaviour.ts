@@ -11,6 +11,8 @@ import { requiredHeaders, successStatus } from '../documented-responses.js';
 import { jsonSchemaOf, listSchema, storedId, type CrudAction, type Resource } from '../../spec/resource-model.js';
 import { envelopeBody } from './list-answer.js';
 import { singletonHandler } from './singleton-behaviour.js';
+import type { AnswerWriter, RequestUnwrapper } from './crud-handler-types.js';
+import { scopeOf } from './record-scope.js';
 import { cursorAt, pageLinks, pagingOf, windowOf } from './paging.js';
 import { answerOf, mergePatch, objectSchemaOf, recordFromInput } from './record-shape.js';
 import { serverTimes } from './server-times.js';
@@ -46,8 +48,6 @@ function createdWriter(resource: Resource, action: CrudAction, operation: Operat
 }
 
 /** The record a request sends: the body, or what it wraps (`{article: {...}}`) where its schema wraps one. */
-export type RequestUnwrapper = (body: unknown) => unknown;
-
 function requestUnwrapper(operation: Operation, resource: Resource): RequestUnwrapper {
   const property = wrapperProperty(objectSchemaOf(jsonSchemaOf(operation.requestBody?.content)), resource.wrapperNames, resource.record);
   return (body) => unwrapRecord(body, property);
@@ -60,8 +60,6 @@ function writableFields(operation: Operation, resource: Resource): ReadonlySet<s
   const schema = wrapper ? objectSchemaOf(outer!.properties![wrapper] as Schema) : outer;
   return new Set(Object.entries(schema?.properties ?? {}).filter(([, p]) => (p as Schema).readOnly !== true).map(([name]) => name));
 }
-
-export type AnswerWriter = (record: StoredRecord | undefined, ctx: BehaviourContext, extra?: Record<string, string>, body?: unknown) => OperationResult;
 
 /**
  * Writes the documented success answer for a record: projected to the response schema (inside
@@ -146,19 +144,6 @@ function matches(value: unknown, wanted: unknown): boolean {
   if (wanted === undefined) return true;
   if (Array.isArray(wanted)) return wanted.length === 0 || wanted.some((w) => String(w) === String(value));
   return String(wanted) === String(value);
-}
-
-/**
- * Where the request's records live: '' for a top-level resource, the parent record's key for a
- * nested one (404 when the parent record does not exist).
- */
-export async function scopeOf(resource: Resource, ctx: BehaviourContext, records: RecordStore): Promise<string> {
-  const parent = resource.parent;
-  if (!parent) return '';
-  const parentScope = await scopeOf(parent, ctx, records);
-  const parentId = String(ctx.valid.path[parent.itemParam]);
-  if (!(await records.get(parent.name, parentScope, parentId))) throw new ApiError('not_found', `No ${parent.name} record with id ${parentId.slice(0, 100)}`);
-  return `${parentScope}/${encodeURIComponent(parentId)}`;
 }
 
 /**

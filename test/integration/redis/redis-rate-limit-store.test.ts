@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryRateLimitStore } from '../../../src/rate-limit/memory-rate-limit-store.js';
-import { createRedisRateLimitStore } from '../../../src/rate-limit/redis-rate-limit-store.js';
+import { createRedisRateLimitStore } from '../../../src/redis/redis-rate-limit-store.js';
 import type { BanPolicy, Limits, RateLimitStore } from '../../../src/rate-limit/types.js';
 import { connectRedis, StoreUnavailableError } from '../../../src/redis/redis-client.js';
 import { startTestRedis, type TestRedis } from '../../helpers/redis-server.js';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ValidateFunction } from 'ajv';
 import { buildSeedData } from '../../../src/packs/petstore/seed-data.js';
 import { CATEGORY_WORDS } from '../../../src/packs/petstore/word-lists.js';
-import { checkInvariants } from '../../../src/store/invariants.js';
+import { checkInvariants } from '../../../src/packs/petstore/store/invariants.js';
 import { createMemoryStore } from '../../../src/packs/petstore/store/memory-store.js';
 import type { StoreData } from '../../../src/packs/petstore/store/records.js';
 import type { Document, Schema } from '../../../src/spec/openapi.js';

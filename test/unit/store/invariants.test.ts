@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInvariants } from '../../../src/store/invariants.js';
+import { checkInvariants } from '../../../src/packs/petstore/store/invariants.js';
 import type { Order, Pet, StoreData } from '../../../src/packs/petstore/store/records.js';
 import { fixtureData } from './store-fixture.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/core/errors.js';
-import { checkInvariants } from '../../../src/store/invariants.js';
+import { checkInvariants } from '../../../src/packs/petstore/store/invariants.js';
 import { createMemoryStore } from '../../../src/packs/petstore/store/memory-store.js';
 import type { PetStatus, StoreData } from '../../../src/packs/petstore/store/records.js';
 import type { Store } from '../../../src/packs/petstore/store/store.js';

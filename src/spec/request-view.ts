@@ -1,5 +1,5 @@
-import type { MediaType, Schema } from '../spec/openapi.js';
-import type { Operation } from '../spec/operation-index.js';
+import type { MediaType, Schema } from './openapi.js';
+import type { Operation } from './operation-index.js';
 
 /**
  * The operation as its requests see it: a `readOnly` property is the server's, so it is never

@@ -6,11 +6,11 @@
  * same decisions, so the two cannot drift apart.
  */
 import type { Redis } from 'ioredis';
-import { deleteByPrefix, redisCall } from '../redis/redis-client.js';
-import { rateLimitHeaders } from './rate-limit-headers.js';
-import { isBannable } from './subjects.js';
-import type { BanPolicy, Decision, Limits, RateLimitStore, Usage } from './types.js';
-import { DAY_MS, MINUTE_MS, secondsUntil } from './windows.js';
+import { deleteByPrefix, redisCall } from './redis-client.js';
+import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
+import { isBannable } from '../rate-limit/subjects.js';
+import type { BanPolicy, Decision, Limits, RateLimitStore, Usage } from '../rate-limit/types.js';
+import { DAY_MS, MINUTE_MS, secondsUntil } from '../rate-limit/windows.js';
 
 /**
  * Expiries are durations of the mock's clock, not instants of Redis's: a session's clock may be set
