@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,8 @@ import { startMockProcess, type MockProcess } from '../helpers/mock-processes.js
 
 // ignored_auth sends a wrong credential besides none (issue 21; Schemathesis's ignored_auth does
 // both), once per security requirement, on a read. The bundled mock refuses an unknown key with 401
-// (INTERFACE section 4); started with --auth any-credential it lets any key in, and is reported.
+// (INTERFACE section 4); under --auth any-credential it refuses a credential marked `invalid`, as the
+// runner's wrong one is (decision 089); told to take that very key (--config), it lets it in and is reported.
 
 interface Exchange { request: { method: string; url: string; headers: Record<string, string> }; response: { status: number } }
 interface Case { id: string; status: string; failures: { check: string; expected: string; actual: string }[]; exchanges: Exchange[] }
@@ -46,8 +47,17 @@ describe('ignored_auth with a wrong credential', () => {
     expect(report.cases.filter((c) => c.id.endsWith('/negative/no-key')).length).toBeGreaterThan(5);
   }, 60_000);
 
-  it('reports a server that lets any credential in, as one ignored_auth problem, and nothing else', async () => {
-    const { code, stdout, report } = await negativePhase(['--auth', 'any-credential'], 'any-credential');
+  it('passes against the mock of any document under its default, any-credential: the wrong key is refused there too', async () => {
+    const { code, report } = await negativePhase(['--auth', 'any-credential'], 'any-credential');
+    expect(code).toBe(0);
+    const wrong = report.cases.filter((c) => c.id.endsWith('/negative/wrong-key'));
+    expect(wrong.map((c) => [c.id, c.status, c.exchanges[0]!.response.status])).toEqual([['listPets/negative/wrong-key', 'passed', 401]]);
+  }, 60_000);
+
+  it('reports a server that lets a wrong credential in, as one ignored_auth problem, and nothing else', async () => {
+    const config = join(out, 'lets-the-wrong-key-in.json');
+    writeFileSync(config, JSON.stringify({ keys: [{ key: WRONG_CREDENTIAL, plan: 'Enterprise', scope: 'read-write' }] }));
+    const { code, stdout, report } = await negativePhase(['--auth', 'any-credential', '--config', config], 'lets-it-in');
     expect(code).toBe(1);
     expect(report.problems.map((p) => [p.check, p.operationId, p.count])).toEqual([['ignored_auth', 'listPets', 1]]);
     const failed = report.cases.filter((c) => c.status === 'failed');
