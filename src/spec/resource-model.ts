@@ -319,7 +319,9 @@ function integerRange(schemas: readonly Schema[]): { idRange?: { low: number; hi
   let low = 1;
   let high = Number.MAX_SAFE_INTEGER;
   for (const schema of schemas) {
-    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema as Record<string, unknown>;
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, format } = schema as Record<string, unknown>;
+    // `format: int32` bounds the id as `maximum` would (issue 20: ids past it broke the answers).
+    if (format === 'int32') high = Math.min(high, 2 ** 31 - 1);
     if (typeof minimum === 'number') low = Math.max(low, Math.ceil(minimum) + (exclusiveMinimum === true ? 1 : 0));
     if (typeof exclusiveMinimum === 'number') low = Math.max(low, Math.floor(exclusiveMinimum) + 1);
     if (typeof maximum === 'number') high = Math.min(high, Math.floor(maximum) - (exclusiveMaximum === true ? 1 : 0));

@@ -169,13 +169,23 @@ function serverFields(resource: Resource, ctx: BehaviourContext, id: string, cre
   const fields: Record<string, unknown> = serverTimes(resource.record, ctx.now, creating);
   const properties = (resource.record.properties ?? {}) as Record<string, Schema>;
   if (resource.idField) fields[resource.idField] = storedId(resource, id);
-  if (resource.parent && Object.hasOwn(properties, resource.parent.itemParam)) {
+  if (resource.parent && Object.hasOwn(properties, resource.parent.itemParam) && namesParent(resource, resource.parent.itemParam)) {
     const value = ctx.valid.path[resource.parent.itemParam];
     const type = (properties[resource.parent.itemParam] as Schema).type;
     fields[resource.parent.itemParam] = type === 'integer' || type === 'number' ? Number(value) : String(value);
   }
   return fields;
 }
+
+/**
+ * Whether the child's field of the parent parameter's name holds the parent's key: not when it is
+ * the child's own key, nor a bare key name (`/plans/{code}/charges`: a charge's `code` is its own).
+ */
+function namesParent(resource: Resource, name: string): boolean {
+  return name !== resource.idField && !BARE_KEYS.has(name.toLowerCase());
+}
+
+const BARE_KEYS = new Set(['id', 'code', 'key', 'name', 'slug', 'uid', 'uuid']);
 
 /** The client's id when the body carries one (and the field is not read-only), else one the server makes. */
 async function newId(resource: Resource, input: unknown, ctx: BehaviourContext, records: RecordStore, scope: string): Promise<string> {
