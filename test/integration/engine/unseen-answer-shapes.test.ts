@@ -48,4 +48,14 @@ describe('answers keep their own schema on shapes of documents never seen', () =
     }
     expect(mock.problems).toEqual([]);
   });
+
+  it('answers a read documented only as text/plain with a text/plain body, not an empty one without a Content-Type (class 22)', async () => {
+    const list = await mock.request('GET', '/log_files');
+    expect(list.status).toBe(200);
+    const read = await mock.request('GET', `/log_files/${encodeURIComponent(list.body[0].filename)}`);
+    expect(read.status).toBe(200);
+    expect(read.headers['content-type']).toMatch(/^text\/plain/);
+    expect(read.text.length).toBeGreaterThan(0);
+    expect(mock.problems).toEqual([]);
+  });
 });
