@@ -211,7 +211,7 @@ export class MockEngine {
   private faultResult(operation: Operation, status: number): OperationResult {
     const body: ErrorBody = { code: codeForStatus(status), message: `Fault injected by /__admin/faults (status ${status})`, status };
     const shaped = this.deps.errors.shape(operation, body, this.deps.faker);
-    return shaped ? { status, body: shaped.body, contentType: shaped.contentType } : { status, body };
+    return shaped ? { status, body: shaped.body, contentType: shaped.contentType, ...(shaped.headers ? { headers: shaped.headers } : {}) } : { status, body };
   }
 
   private addPagination(response: MockResponse, request: MockRequest, operation: Operation, page: NonNullable<OperationResult['page']>): void {
@@ -231,6 +231,7 @@ export class MockEngine {
     if (shaped) {
       response.body = shaped.body;
       if (shaped.contentType) response.contentType = shaped.contentType;
+      if (shaped.headers) Object.assign(response.headers, shaped.headers);
     }
     return response;
   }
