@@ -334,11 +334,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The first example of the item parameter (its own, else its schema's) that fits the id kind. */
 function idExampleOf(operations: readonly Operation[], itemParam: string, idKind: Resource['idKind']): string | number | undefined {
-  for (const op of operations) {
+  // The read's own examples first: the id a client reading the document's example request sends.
+  const ordered = [...operations].sort((a, b) => Number(b.method === 'get') - Number(a.method === 'get'));
+  for (const op of ordered) {
     const param = op.parameters.find((p) => p.in === 'path' && p.name === itemParam);
-    const example: unknown = param?.example ?? (param?.schema as Schema | undefined)?.example;
-    if (idKind === 'integer' ? Number.isSafeInteger(example) && (example as number) > 0 : typeof example === 'string' && example !== '' && (idKind !== 'uuid' || UUID.test(example))) {
-      return example as string | number;
+    // `example`, else the first of `examples` (Azure's documents name one per operation), else the schema's.
+    const named = Object.values((param?.examples ?? {}) as Record<string, { value?: unknown } | undefined>).map((e) => e?.value);
+    for (const example of [param?.example, ...named, (param?.schema as Schema | undefined)?.example]) {
+      if (idKind === 'integer' ? Number.isSafeInteger(example) && (example as number) > 0 : typeof example === 'string' && example !== '' && (idKind !== 'uuid' || UUID.test(example))) {
+        return example as string | number;
+      }
     }
   }
   return undefined;

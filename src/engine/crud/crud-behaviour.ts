@@ -191,7 +191,7 @@ function serverFields(resource: Resource, ctx: BehaviourContext, id: string, cre
  * Whether the child's field of the parent parameter's name holds the parent's key: not when it is
  * the child's own key, nor a bare key name (`/plans/{code}/charges`: a charge's `code` is its own).
  */
-function namesParent(resource: Resource, name: string): boolean {
+export function namesParent(resource: Resource, name: string): boolean {
   return name !== resource.idField && !BARE_KEYS.has(name.toLowerCase());
 }
 

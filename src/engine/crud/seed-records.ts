@@ -5,7 +5,7 @@ import type { Schema } from '../../spec/openapi.js';
 import { createMemoryRecordStore, EMPTY_RECORDS } from '../../store/memory-record-store.js';
 import type { RecordData, RecordStore } from '../../store/record-store.js';
 import { storedId, type Resource } from '../../spec/resource-model.js';
-import { freshId } from './crud-behaviour.js';
+import { freshId, namesParent } from './crud-behaviour.js';
 import { recordFromInput } from './record-shape.js';
 import { branchOf } from '../../spec/union-record.js';
 import { SINGLETON_KEY, singletonRecord } from './singleton-behaviour.js';
@@ -52,7 +52,7 @@ async function seedOne(store: RecordStore, resource: Resource, scope: string, ex
   const server: Record<string, unknown> = {};
   if (resource.idField) server[resource.idField] = storedId(resource, id);
   const parentParam = resource.parent?.itemParam;
-  if (parentParam && resource.record.properties && Object.hasOwn(resource.record.properties, parentParam)) {
+  if (parentParam && resource.record.properties && Object.hasOwn(resource.record.properties, parentParam) && namesParent(resource, parentParam)) {
     const parentId = decodeURIComponent(scope.slice(scope.lastIndexOf('/') + 1));
     const type = (resource.record.properties[parentParam] as { type?: string }).type;
     server[parentParam] = type === 'integer' || type === 'number' ? Number(parentId) : parentId;

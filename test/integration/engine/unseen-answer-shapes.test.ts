@@ -58,4 +58,17 @@ describe('answers keep their own schema on shapes of documents never seen', () =
     expect(read.text.length).toBeGreaterThan(0);
     expect(mock.problems).toEqual([]);
   });
+
+  it('labels a JSON answer with the JSON type the document gives (application/vnd.api+json), not application/json', async () => {
+    const list = await mock.request('GET', '/albums');
+    expect(list.status).toBe(200);
+    expect(list.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+    expect(mock.problems).toEqual([]);
+  });
+
+  it("holds a record under the id a parameter's `examples` give, so the document's own example request reads 200", async () => {
+    const read = await mock.request('GET', '/albums/my-album');
+    expect(read.status).toBe(200);
+    expect(read.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+  });
 });
