@@ -71,4 +71,10 @@ describe('answers keep their own schema on shapes of documents never seen', () =
     expect(read.status).toBe(200);
     expect(read.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
   });
+
+  it('addresses an example record whose id is its own path (Azure) by the item parameter in that path', async () => {
+    const read = await mock.request('GET', '/groups/rg1/gateways/test-gateway');
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({ id: '/groups/rg1/gateways/test-gateway', name: 'test-gateway' });
+  });
 });
