@@ -33,9 +33,10 @@ export async function seedRecords(resources: readonly Resource[], seed: number):
     }
     for (const scope of scopes) {
       const count = resource.parent ? PER_PARENT : Math.max(TOP_LEVEL, resource.examples.length);
+      const ids = [...(resource.idExamples ?? [])];
       for (let i = 0; i < count; i += 1) {
         const example = resource.parent ? undefined : resource.examples[i];
-        const key = await seedOne(store, resource, scope, example, faker, i);
+        const key = await seedOne(store, resource, scope, example, faker, i, ids);
         if (key) keys.push(key);
       }
     }
@@ -44,14 +45,18 @@ export async function seedRecords(resources: readonly Resource[], seed: number):
   return store.snapshot();
 }
 
-async function seedOne(store: RecordStore, resource: Resource, scope: string, example: Record<string, unknown> | undefined, faker: Faker, index: number): Promise<string | undefined> {
-  const given = (resource.idField ? example?.[resource.idField] : undefined) ?? (index === 0 ? resource.idExample : undefined);
+/** `unused`: the ids the item parameter's examples give that no seed has taken yet; a seed without an id of its own takes the next. */
+async function seedOne(store: RecordStore, resource: Resource, scope: string, example: Record<string, unknown> | undefined, faker: Faker, index: number, unused: (string | number)[]): Promise<string | undefined> {
+  const own = resource.idField ? example?.[resource.idField] : undefined;
+  const given = own ?? unused.shift();
   // An id schema with few values (an enum of one) seeds as many records as it has ids.
   // An example whose id is the record's own path (Azure's `/subscriptions/.../components/my-component`)
   // is addressed by the item parameter's part of that path, and keeps its id as written.
   const inPath = typeof given === 'string' ? itemParamIn(resource, given) : undefined;
   const id = inPath ?? (typeof given === 'string' || typeof given === 'number' ? String(given) : await freshId(resource, store, scope, faker));
   if (id === undefined || (await store.get(resource.name, scope, id))) return undefined;
+  const taken = unused.findIndex((u) => String(u) === id);
+  if (taken >= 0) unused.splice(taken, 1);
   const server: Record<string, unknown> = {};
   if (resource.idField) server[resource.idField] = inPath === undefined ? storedId(resource, id) : given;
   const parentParam = resource.parent?.itemParam;

@@ -69,6 +69,9 @@ describe('answers keep their own schema on shapes of documents never seen', () =
   it("holds a record under the id a parameter's `examples` give, so the document's own example request reads 200", async () => {
     const read = await mock.request('GET', '/albums/my-album');
     expect(read.status).toBe(200);
+    // Another operation's example names another album: it is held too.
+    expect((await mock.request('POST', '/albums/other-album/play')).status).toBe(202);
+    expect((await mock.request('POST', '/albums/no-such-album/play')).status).toBe(404);
     expect(read.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
   });
 
