@@ -33,7 +33,9 @@ export async function seedRecords(resources: readonly Resource[], seed: number):
     }
     for (const scope of scopes) {
       const count = resource.parent ? PER_PARENT : Math.max(TOP_LEVEL, resource.examples.length);
-      const ids = [...(resource.idExamples ?? [])];
+      // Where a PUT creates the record, a client makes the example's record itself (PUT then GET),
+      // and a runner safe on shared servers will not overwrite one it did not make: not seeded.
+      const ids = resource.putCreates ? [] : [...(resource.idExamples ?? [])];
       for (let i = 0; i < count; i += 1) {
         const example = resource.parent ? undefined : resource.examples[i];
         const key = await seedOne(store, resource, scope, example, faker, i, ids);
@@ -52,7 +54,7 @@ async function seedOne(store: RecordStore, resource: Resource, scope: string, ex
   // An id schema with few values (an enum of one) seeds as many records as it has ids.
   // An example whose id is the record's own path (Azure's `/subscriptions/.../components/my-component`)
   // is addressed by the item parameter's part of that path, and keeps its id as written.
-  const inPath = typeof given === 'string' ? itemParamIn(resource, given) : undefined;
+  const inPath = typeof given === 'string' && !resource.putCreates ? itemParamIn(resource, given) : undefined;
   const id = inPath ?? (typeof given === 'string' || typeof given === 'number' ? String(given) : await freshId(resource, store, scope, faker));
   if (id === undefined || (await store.get(resource.name, scope, id))) return undefined;
   const taken = unused.findIndex((u) => String(u) === id);
