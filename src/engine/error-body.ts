@@ -10,6 +10,8 @@ import { chooseMedia, isJsonType, responseFor } from './documented-responses.js'
 export interface ShapedError {
   body: unknown;
   contentType?: string;
+  /** The error's reason where the body's shape has no place for it (`Mock-Error-Reason`). */
+  headers?: Record<string, string>;
 }
 
 type Shaper = (error: ErrorBody, faker: Faker) => ShapedError;
@@ -93,7 +95,41 @@ function compileShaper(response: Response, borrowed: boolean): Shaper {
   if (!schema?.properties) return schema ? (error, faker) => ({ body: fakeOr(schema!, error.message, faker), contentType }) : (error) => ({ body: error, contentType });
   const properties = schema.properties as Record<string, Schema>;
   if (fitsSectionSix(schema) && contentType === undefined) return PLAIN;
-  return (error, faker) => ({ body: filled(schema!, properties, error, faker, borrowed), contentType });
+  const open = allowsOtherProperties(schema);
+  return (error, faker) => {
+    const body = filled(schema!, properties, error, faker, borrowed);
+    return { body, contentType, ...withReason(body, error, open) };
+  };
+}
+
+/** The header that carries an error's reason when the document's error shape has no field for it. */
+export const REASON_HEADER = 'Mock-Error-Reason';
+
+/**
+ * Keeps the error's reason (its message, and the details that say which field is wrong) where the
+ * document's shape drops it (Lago's `{status, error}` said only `validation_failed`): in `message`
+ * and `details` fields when the schema allows other properties, else in a header.
+ */
+function withReason(body: Record<string, unknown>, error: ErrorBody, open: boolean): { headers?: Record<string, string> } {
+  const reason = error.details?.length ? `${error.message}: ${error.details.map((d) => `${d.path} ${d.message}`).join('; ')}` : error.message;
+  if (Object.values(body).some((value) => value === error.message || (typeof value === 'string' && value.includes(reason)))) return {};
+  if (open && !Object.hasOwn(body, 'message')) {
+    body.message = error.message;
+    if (error.details?.length && !Object.hasOwn(body, 'details')) body.details = error.details;
+    return {};
+  }
+  return { headers: { [REASON_HEADER]: headerText(reason) } };
+}
+
+/** Header values are Latin-1 without control characters: anything else is written as a JSON escape. */
+function headerText(text: string): string {
+  const ascii = text.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return ascii.length > 1000 ? `${ascii.slice(0, 997)}...` : ascii;
+}
+
+function allowsOtherProperties(schema: MergedSchema): boolean {
+  const closed = (schema as { unevaluatedProperties?: unknown }).unevaluatedProperties === false;
+  return schema.additionalProperties !== false && !closed && schema.maxProperties === undefined;
 }
 
 const SECTION_SIX = new Set(['code', 'message', 'status', 'details']);
@@ -126,7 +162,11 @@ function valueFor(name: string, property: MergedSchema, error: ErrorBody, faker:
     return undefined;
   }
   if (['message', 'detail', 'error_description', 'description', 'title', 'msg'].includes(name)) return property.type === 'string' || property.type === undefined ? error.message : undefined;
-  if (name === 'type' && property.type === 'string') return property.format?.startsWith('uri') ? 'about:blank' : fromEnum(property, error.code);
+  if (name === 'type' && property.type === 'string') {
+    if (property.format?.startsWith('uri')) return 'about:blank';
+    // Another format (`url` wants a scheme such as https): a value of that format, not the code.
+    return property.format ? fakeFromSchema(property, faker) : fromEnum(property, error.code);
+  }
   if (['details', 'errors', 'violations', 'invalid_params', 'invalidparams'].includes(name) && property.type === 'array') {
     return error.details ? error.details.map((d) => detailOf(property.items as Schema | undefined, d, faker)) : undefined;
   }

@@ -42,3 +42,16 @@ export function inAcceptedMedia(operation: Operation, result: OperationResult, a
   const { body, contentType } = encodeBody(result.body, type, faker, content![type]!.schema as Schema | undefined);
   return { ...result, body, contentType: contentType ?? type };
 }
+
+/**
+ * A JSON answer without a media type, where the document gives that status only in another JSON
+ * type (`application/vnd.api+json`): labelled with that type, not `application/json`, which the
+ * document does not promise (art19's JSON:API document: 89 answers).
+ */
+export function inDocumentedJsonType(operation: Operation, result: OperationResult): OperationResult {
+  if (result.contentType !== undefined || result.body === undefined || result.stream) return result;
+  const content = responseFor(operation, result.status)?.content;
+  if (!content || Object.hasOwn(content, 'application/json') || Object.keys(content).some((type) => type.includes('*'))) return result;
+  const type = Object.keys(content).find((t) => isJsonType(t));
+  return type ? { ...result, contentType: type } : result;
+}

@@ -53,8 +53,7 @@ const VALUE_BUDGET = 1_000;
  * the formats date-time, date, int32, int64 (safe integers), uuid, email, uri, uri-reference,
  * hostname, ipv4, arrays with minItems/maxItems, objects (required always, optional ones
  * sometimes, never a property the schema does not declare), allOf (merged), oneOf/anyOf (one
- * branch: for oneOf the value may happen to match another branch too). Ignored: uniqueItems,
- * minProperties/maxProperties, not. A pattern beyond fake-pattern.ts falls back to the schema's
+ * branch: for oneOf the value may happen to match another branch too). Ignored: uniqueItems, not. A pattern beyond fake-pattern.ts falls back to the schema's
  * `example` or `default` when it matches, else this throws naming the pattern: an error is
  * safer than a body that breaks the contract. It also throws for a schema nothing satisfies.
  */
@@ -153,7 +152,25 @@ class Generator {
     }
     // Required but not described: any value will do, a string is the least surprising one.
     for (const name of required) if (!(name in out)) out[name] = this.value({ type: 'string' }, name, depth + 1);
+    this.propertyCount(schema, out, required, depth, hops);
     return out;
+  }
+
+  /** Fills up to `minProperties` (declared optional ones first, then extra ones where allowed) and trims optional ones past `maxProperties`. */
+  private propertyCount(schema: MergedSchema, out: Record<string, unknown>, required: ReadonlySet<string>, depth: number, hops: number): void {
+    const min = schema.minProperties ?? 0;
+    const max = schema.maxProperties ?? Infinity;
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    for (const [name, property] of Object.entries(properties)) {
+      if (Object.keys(out).length >= min) break;
+      if (!(name in out)) out[name] = this.value(property, name, depth + 1, hops);
+    }
+    const extra = schema.additionalProperties;
+    for (let n = 1; Object.keys(out).length < min && extra !== false && n <= min + 1; n += 1) {
+      const name = `${this.owner || 'key'}${n}`;
+      if (!(name in out)) out[name] = this.value(typeof extra === 'object' ? (extra as Schema) : { type: 'string' }, name, depth + 1, hops);
+    }
+    for (const name of Object.keys(out)) if (Object.keys(out).length > max && !required.has(name)) delete out[name];
   }
 
   private includeOptional(): boolean {
@@ -191,6 +208,8 @@ class Generator {
   }
 
   private number(schema: MergedSchema): number {
+    // `format: int32/int64` on a number: validators want an integer there.
+    if (schema.format === 'int32' || schema.format === 'int64') return this.integer(schema);
     if (schema.multipleOf !== undefined) return this.integer({ ...schema, multipleOf: undefined }) * schema.multipleOf;
     const min = schema.minimum ?? (schema.maximum === undefined ? 0 : schema.maximum - INTEGER_SPAN);
     const max = schema.maximum ?? min + INTEGER_SPAN;
@@ -248,6 +267,39 @@ class Generator {
         return f.internet.domainName();
       case 'ipv4':
         return f.internet.ipv4();
+      default:
+        return this.lessCommonFormat(format);
+    }
+  }
+
+  /** The other formats the validators (ajv-formats, full mode) check: a value of each, so an answer never misses its format. */
+  private lessCommonFormat(format: string | undefined): string | undefined {
+    const f = this.faker;
+    switch (format) {
+      case 'byte':
+        // Base64: whole groups of four from its alphabet (no Buffer: the engine runs in browsers too).
+        return f.string.fromCharacters('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 4 * f.number.int({ min: 2, max: 8 }));
+      case 'url':
+      case 'uri-template':
+      case 'iri':
+        return f.internet.url();
+      case 'ipv6':
+        return f.internet.ipv6();
+      case 'time':
+      case 'iso-time':
+        return `${f.date.between({ from: DATE_FROM, to: DATE_TO }).toISOString().slice(11, 19)}Z`;
+      case 'iso-date-time':
+        return f.date.between({ from: DATE_FROM, to: DATE_TO }).toISOString();
+      case 'duration':
+        return `P${f.number.int({ min: 1, max: 30 })}D`;
+      case 'json-pointer':
+        return `/${f.word.noun()}/${f.number.int({ min: 0, max: 9 })}`;
+      case 'json-pointer-uri-fragment':
+        return `#/${f.word.noun()}`;
+      case 'relative-json-pointer':
+        return `${f.number.int({ min: 0, max: 3 })}/${f.word.noun()}`;
+      case 'regex':
+        return '^[a-z]+$';
       default:
         return undefined;
     }

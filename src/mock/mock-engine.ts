@@ -9,7 +9,7 @@ import type { Behaviour, OperationResult } from '../engine/behaviour.js';
 import { validationStatus } from '../engine/documented-responses.js';
 import { inDeclaredFormats } from '../engine/declared-header-formats.js';
 import type { ErrorShapes } from '../engine/error-body.js';
-import { inAcceptedMedia } from '../engine/negotiate-media.js';
+import { inAcceptedMedia, inDocumentedJsonType } from '../engine/negotiate-media.js';
 import { underBase } from '../engine/under-base.js';
 import { belowServerPath } from '../spec/server-base-path.js';
 import { parsePrefer, preferredResponse, preferredStream } from './prefer.js';
@@ -204,14 +204,15 @@ export class MockEngine {
       if (preferred) return preferred;
     }
     const result = preferredStream(await this.deps.behaviours.get(operation.operationId)!.handle({ operation, valid, state: session, now, path: request.path, headers: request.headers, answerHeaders, faker: this.deps.faker }), prefs);
-    return request.headers.accept === undefined ? result : inAcceptedMedia(operation, result, request.headers.accept, this.deps.faker);
+    const negotiated = request.headers.accept === undefined ? result : inAcceptedMedia(operation, result, request.headers.accept, this.deps.faker);
+    return inDocumentedJsonType(operation, negotiated);
   }
 
   /** An injected fault's answer: the Error of section 6, in the document's shape. */
   private faultResult(operation: Operation, status: number): OperationResult {
     const body: ErrorBody = { code: codeForStatus(status), message: `Fault injected by /__admin/faults (status ${status})`, status };
     const shaped = this.deps.errors.shape(operation, body, this.deps.faker);
-    return shaped ? { status, body: shaped.body, contentType: shaped.contentType } : { status, body };
+    return shaped ? { status, body: shaped.body, contentType: shaped.contentType, ...(shaped.headers ? { headers: shaped.headers } : {}) } : { status, body };
   }
 
   private addPagination(response: MockResponse, request: MockRequest, operation: Operation, page: NonNullable<OperationResult['page']>): void {
@@ -231,6 +232,7 @@ export class MockEngine {
     if (shaped) {
       response.body = shaped.body;
       if (shaped.contentType) response.contentType = shaped.contentType;
+      if (shaped.headers) Object.assign(response.headers, shaped.headers);
     }
     return response;
   }

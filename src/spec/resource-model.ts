@@ -33,6 +33,8 @@ export interface Resource {
    * it, so the document's own example request (`GET /v2/actions/36804636`) finds a record.
    */
   idExample?: string | number;
+  /** Every id the item parameter's examples give, across the operations under the item path, idExample first (seeded too). */
+  idExamples?: readonly (string | number)[];
   /** The record schema, allOf merged. */
   record: MergedSchema;
   /** The resource whose item path the collection path extends (records belong to a parent record). */
@@ -109,7 +111,8 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
     const idSchema = idSchemas.length === 0 ? undefined : mergedIdSchema(idSchemas);
     const idKind = idSchemas.some((s) => s.type === 'integer' || s.type === 'number') ? 'integer' : idSchemas.some((s) => s.format === 'uuid') ? 'uuid' : 'string';
     const parentPath = collectionPath.slice(0, collectionPath.lastIndexOf('/'));
-    const idExample = idExampleOf(operations.filter((o) => o.path === itemPath || o.path.startsWith(`${itemPath}/`)), itemParam, idKind);
+    const idExamples = idExamplesOf(operations.filter((o) => o.path === itemPath || o.path.startsWith(`${itemPath}/`)), itemParam, idKind);
+    const idExample = idExamples[0];
     const resource: Resource = {
       name: lastLiteral(collectionPath),
       collectionPath,
@@ -119,7 +122,7 @@ export function inferResources(operations: readonly Operation[]): ResourceIndex 
       idKind,
       ...(idSchema ? { idSchema } : {}),
       ...(idKind === 'integer' ? integerRange(idSchemas) : {}),
-      ...(idExample === undefined ? {} : { idExample }),
+      ...(idExample === undefined ? {} : { idExample, idExamples }),
       record,
       parent: /\}$/.test(parentPath) ? found.get(parentPath) : undefined,
       examples: [...itemOps, ...(create ? [create] : [])].flatMap((op) => recordExamples(op, names)).filter(isPlainObject),
@@ -319,7 +322,9 @@ function integerRange(schemas: readonly Schema[]): { idRange?: { low: number; hi
   let low = 1;
   let high = Number.MAX_SAFE_INTEGER;
   for (const schema of schemas) {
-    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = schema as Record<string, unknown>;
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, format } = schema as Record<string, unknown>;
+    // `format: int32` bounds the id as `maximum` would (issue 20: ids past it broke the answers).
+    if (format === 'int32') high = Math.min(high, 2 ** 31 - 1);
     if (typeof minimum === 'number') low = Math.max(low, Math.ceil(minimum) + (exclusiveMinimum === true ? 1 : 0));
     if (typeof exclusiveMinimum === 'number') low = Math.max(low, Math.floor(exclusiveMinimum) + 1);
     if (typeof maximum === 'number') high = Math.min(high, Math.floor(maximum) - (exclusiveMaximum === true ? 1 : 0));
@@ -330,14 +335,20 @@ function integerRange(schemas: readonly Schema[]): { idRange?: { low: number; hi
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The first example of the item parameter (its own, else its schema's) that fits the id kind. */
-function idExampleOf(operations: readonly Operation[], itemParam: string, idKind: Resource['idKind']): string | number | undefined {
-  for (const op of operations) {
+/** The examples of the item parameter (its own, else its schema's) that fit the id kind, the read's first. */
+function idExamplesOf(operations: readonly Operation[], itemParam: string, idKind: Resource['idKind']): (string | number)[] {
+  const found: (string | number)[] = [];
+  // The read's own examples first: the id a client reading the document's example request sends.
+  const ordered = [...operations].sort((a, b) => Number(b.method === 'get') - Number(a.method === 'get'));
+  for (const op of ordered) {
     const param = op.parameters.find((p) => p.in === 'path' && p.name === itemParam);
-    const example: unknown = param?.example ?? (param?.schema as Schema | undefined)?.example;
-    if (idKind === 'integer' ? Number.isSafeInteger(example) && (example as number) > 0 : typeof example === 'string' && example !== '' && (idKind !== 'uuid' || UUID.test(example))) {
-      return example as string | number;
+    // `example`, else the first of `examples` (Azure's documents name one per operation), else the schema's.
+    const named = Object.values((param?.examples ?? {}) as Record<string, { value?: unknown } | undefined>).map((e) => e?.value);
+    for (const example of [param?.example, ...named, (param?.schema as Schema | undefined)?.example]) {
+      if (idKind === 'integer' ? Number.isSafeInteger(example) && (example as number) > 0 : typeof example === 'string' && example !== '' && (idKind !== 'uuid' || UUID.test(example))) {
+        if (!found.includes(example as string | number)) found.push(example as string | number);
+      }
     }
   }
-  return undefined;
+  return found;
 }

@@ -13,7 +13,11 @@ const MAX_ENUM_SHOWN = 20;
 export function formatErrors(where: string, errors: readonly ErrorObject[] | null | undefined): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
+  // A oneOf that failed because the value fits several branches (an integer under oneOf
+  // [integer, number]): its branches' own errors say "must be a string", which misleads.
+  const overlaps = (errors ?? []).filter((e) => e.keyword === 'oneOf' && Array.isArray((e.params as { passingSchemas?: unknown }).passingSchemas));
   for (const e of errors ?? []) {
+    if (overlaps.some((o) => o !== e && e.instancePath === o.instancePath && e.schemaPath.startsWith(`${o.schemaPath}/`))) continue;
     const detail = describe(where, e);
     if (!detail) continue;
     const key = `${detail.path} ${detail.message}`;
@@ -39,9 +43,13 @@ function describe(where: string, e: ErrorObject): ErrorDetail | undefined {
       return { path: at, message: `must be ${article(String(p.type))}` };
     case 'format':
       return { path: at, message: `must be a valid ${String(p.format)}${p.format === 'date-time' ? ' (ISO 8601 with a time zone, e.g. 2026-12-01T12:00:00Z)' : ''}` };
+    case 'oneOf': {
+      const passing = p.passingSchemas as number[] | null | undefined;
+      if (!Array.isArray(passing)) return undefined;
+      return { path: at, message: `matches ${passing.length} of its oneOf schemas (${passing.map((i) => i + 1).join(' and ')}) where oneOf allows exactly one: the document's schemas overlap` };
+    }
     case 'if':
     case 'anyOf':
-    case 'oneOf':
     case 'allOf':
       return undefined;
     default:

@@ -114,7 +114,8 @@ describe('required header and cookie parameters', () => {
     const refused = await callJson(mock, {}, 'GET', '/cart');
     // Before: 200, the cookie parameter was never checked.
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: 'validation_failed' });
+    // The shape `{error}` has no field for the reason; it allows others, so the reason is added (decision 092).
+    expect(refused.body).toEqual({ error: 'validation_failed', message: expect.stringContaining('/cookie/session_id is required'), details: [{ path: '/cookie/session_id', message: 'is required' }] });
     expect((await callJson(mock, { Cookie: 'theme=dark; session_id=abc' }, 'GET', '/cart')).status).toBe(200);
   }, 60_000);
 });

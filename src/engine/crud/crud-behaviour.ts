@@ -2,12 +2,13 @@ import type { Faker } from '@faker-js/faker';
 import { ApiError } from '../../core/errors.js';
 import { fakeFromSchema } from '../../generation/fake-value.js';
 import type { MergedSchema } from '../../spec/merge-all-of.js';
-import type { Response, Schema } from '../../spec/openapi.js';
+import type { MediaType, Response, Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
 import { unwrapRecord, wrapperProperty } from '../../spec/record-wrapper.js';
 import type { RecordStore, StoredRecord } from '../../store/record-store.js';
 import type { Behaviour, BehaviourContext, OperationResult } from '../behaviour.js';
-import { requiredHeaders, successStatus } from '../documented-responses.js';
+import { chooseMedia, requiredHeaders, successStatus } from '../documented-responses.js';
+import { encodeBody } from '../media-body.js';
 import { jsonSchemaOf, listSchema, storedId, type CrudAction, type Resource } from '../../spec/resource-model.js';
 import { envelopeBody } from './list-answer.js';
 import { singletonHandler } from './singleton-behaviour.js';
@@ -72,18 +73,27 @@ function answerWriter(status: number, response: Response, names: ReadonlySet<str
   const record = wrapper ? objectSchemaOf(outer!.properties![wrapper] as Schema) : outer;
   const documented = Object.keys(response.headers ?? {});
   const hasBody = schema !== undefined && status !== 204;
+  // Content documented only in a type that is not JSON (Prowlarr's log file as text/plain): that type's body, not none.
+  const other = schema === undefined && status !== 204 ? chooseMedia(response.content) : undefined;
   return (stored, ctx, extra = {}, given) => {
     const headers = requiredHeaders(response, ctx.faker, ctx.answerHeaders);
     for (const [name, value] of Object.entries(extra)) {
       const as = documented.find((d) => d.toLowerCase() === name.toLowerCase());
       if (as) headers[as] = value;
     }
-    if (!hasBody) return { status, headers };
+    if (!hasBody) return other ? { status, headers, ...otherMediaBody(other, ctx.faker) } : { status, headers };
     if (given !== undefined) return { status, headers, body: given };
     if (!record || !stored) return { status, headers, body: fakeFromSchema(schema, ctx.faker) };
     const answered = answerOf(record, stored, ctx.faker);
     return { status, headers, body: wrapper ? { [wrapper]: answered } : answered };
   };
+}
+
+/** A generated body of a documented media type that is not JSON, with its Content-Type. */
+function otherMediaBody(other: { type: string; media: MediaType }, faker: Faker): { body: unknown; contentType: string } {
+  const schema = other.media.schema as Schema | undefined;
+  const encoded = encodeBody(schema ? fakeFromSchema(schema, faker) : faker.lorem.sentence(), other.type, faker, schema);
+  return { body: encoded.body, contentType: encoded.contentType ?? other.type };
 }
 
 /** `created` answers a PUT that made its record, where the operation documents a 201 for it. */
@@ -154,13 +164,23 @@ function serverFields(resource: Resource, ctx: BehaviourContext, id: string, cre
   const fields: Record<string, unknown> = serverTimes(resource.record, ctx.now, creating);
   const properties = (resource.record.properties ?? {}) as Record<string, Schema>;
   if (resource.idField) fields[resource.idField] = storedId(resource, id);
-  if (resource.parent && Object.hasOwn(properties, resource.parent.itemParam)) {
+  if (resource.parent && Object.hasOwn(properties, resource.parent.itemParam) && namesParent(resource, resource.parent.itemParam)) {
     const value = ctx.valid.path[resource.parent.itemParam];
     const type = (properties[resource.parent.itemParam] as Schema).type;
     fields[resource.parent.itemParam] = type === 'integer' || type === 'number' ? Number(value) : String(value);
   }
   return fields;
 }
+
+/**
+ * Whether the child's field of the parent parameter's name holds the parent's key: not when it is
+ * the child's own key, nor a bare key name (`/plans/{code}/charges`: a charge's `code` is its own).
+ */
+export function namesParent(resource: Resource, name: string): boolean {
+  return name !== resource.idField && !BARE_KEYS.has(name.toLowerCase());
+}
+
+const BARE_KEYS = new Set(['id', 'code', 'key', 'name', 'slug', 'uid', 'uuid']);
 
 /** The client's id when the body carries one (and the field is not read-only), else one the server makes. */
 async function newId(resource: Resource, input: unknown, ctx: BehaviourContext, records: RecordStore, scope: string): Promise<string> {

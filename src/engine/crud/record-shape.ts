@@ -4,6 +4,7 @@ import { assertNoRef, type MergedSchema } from '../../generation/merge-all-of.js
 import type { Schema } from '../../spec/openapi.js';
 import type { StoredRecord } from '../../store/record-store.js';
 import { branchOf, recordObjectSchema } from '../../spec/union-record.js';
+import { valueFits } from './value-fits.js';
 
 type Fields = Record<string, unknown>;
 
@@ -97,50 +98,16 @@ function answerPlanOf(schema: MergedSchema): AnswerPlan {
     const own = assertNoRef(property);
     if (own.writeOnly) continue;
     let inner: { schema: MergedSchema | undefined } | undefined;
-    plan.fields.push({ name, fits: fitsCheck(own), inner: () => (inner ??= { schema: objectSchemaOf(property) }).schema });
+    plan.fields.push({ name, fits: (value) => valueFits(own, value), inner: () => (inner ??= { schema: objectSchemaOf(property) }).schema });
     if (required.has(name)) plan.required.push([name, property]);
+  }
+  // Required but not declared: JSON Schema allows any value there, and the answer must have one.
+  for (const name of undeclaredRequired(schema)) {
+    plan.fields.push({ name, fits: () => true, inner: () => undefined });
+    plan.required.push([name, {}]);
   }
   plans.set(schema, plan);
   return plan;
-}
-
-const FORMATS: Record<string, RegExp> = {
-  'date-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  email: /^[^@\s]+@[^@\s]+$/,
-};
-
-/** A quick check that a value can stand in an answer: its JSON type, enum, const and common formats. */
-function fitsCheck(schema: Schema): (value: unknown) => boolean {
-  const nullable = schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes('null'));
-  const allowed = schema.enum ? new Set(schema.enum.map((e) => JSON.stringify(e))) : undefined;
-  const constant = 'const' in schema ? JSON.stringify((schema as { const: unknown }).const) : undefined;
-  const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? (schema.type as string[]) : [schema.type];
-  const format = schema.format ? FORMATS[schema.format] : undefined;
-  return (value) => {
-    if (value === null) return nullable;
-    if (allowed && !allowed.has(JSON.stringify(value))) return false;
-    if (constant !== undefined && constant !== JSON.stringify(value)) return false;
-    if (types.length > 0 && !types.some((t) => typeFits(value, t))) return false;
-    if (format && typeof value === 'string' && !format.test(value)) return false;
-    return true;
-  };
-}
-
-function typeFits(value: unknown, type: string): boolean {
-  switch (type) {
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number';
-    case 'array':
-      return Array.isArray(value);
-    case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value);
-    default:
-      return typeof value === type;
-  }
 }
 
 /** Required and `readOnly` fields a record to store is missing, generated. */
@@ -151,7 +118,14 @@ function completed(schema: MergedSchema, fields: Fields, faker: Faker): Fields {
     if (fields[name] !== undefined) continue;
     if (required.has(name) || isReadOnly(property)) fields[name] = fakeFromSchema(property, faker);
   }
+  for (const name of undeclaredRequired(schema)) if (fields[name] === undefined) fields[name] = fakeFromSchema({}, faker);
   return fields;
+}
+
+/** Names `required` lists that `properties` does not declare (any value is valid there). */
+function undeclaredRequired(schema: MergedSchema): string[] {
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  return (schema.required ?? []).filter((name) => !Object.hasOwn(properties, name));
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
