@@ -1,4 +1,5 @@
 import type { MockSetup } from '../mock/create-engine.js';
+import { REASON_HEADER } from '../engine/error-body.js';
 import { httpDate } from '../mock/response-headers.js';
 
 /**
@@ -8,7 +9,7 @@ import { httpDate } from '../mock/response-headers.js';
 export const EXPOSED_HEADERS = [
   'X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy',
   'Retry-After', 'X-Total-Count', 'Link', 'Location', 'Deprecation', 'Sunset', 'WWW-Authenticate',
-  'Allow', 'Preference-Applied',
+  'Allow', 'Preference-Applied', REASON_HEADER,
 ].join(', ');
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = {

@@ -120,7 +120,7 @@ describe('CORS', () => {
     const res = await mock.request('GET', '/pets', { headers: { Origin: 'http://localhost:3000' } });
     expect(res.headers['access-control-allow-origin']).toBe('*');
     const exposed = res.headers['access-control-expose-headers']!.split(', ');
-    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Total-Count', 'Link', 'Location', 'Deprecation', 'Sunset']) {
+    for (const name of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'X-Total-Count', 'Link', 'Location', 'Deprecation', 'Sunset', 'Mock-Error-Reason']) {
       expect(exposed).toContain(name);
     }
   });
