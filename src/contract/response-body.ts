@@ -49,7 +49,11 @@ export async function readResponseBody(response: Response, maxBytes: number, whe
   }
   const text = new TextDecoder().decode(Buffer.concat(chunks, bytes));
   chunks.length = 0;
-  return { ...recorded(text), ...parseBody(text, where) };
+  const kept = recorded(text);
+  const parsed = parseBody(text, where);
+  // The exchange keeps only the start of a long text: the parsed whole stands for that start too.
+  if (kept.fullLength !== undefined) remember(parsed.body, kept.text);
+  return { ...kept, ...parsed };
 }
 
 /** The text of the first `max` bytes (a character cut in two at the end is dropped). */
@@ -91,16 +95,24 @@ export function parseBody(text: string, where: string): { body: unknown; problem
   } catch {
     return { body: text };
   }
-  if (body !== null && typeof body === 'object') parsedFrom.set(body, text);
+  remember(body, text);
   return { body };
 }
 
-/** The text each parsed body came from, so a check about to parse that same text again can take the value. */
+/**
+ * The text each parsed body came from (or the recorded start of it, when the text was longer than
+ * RECORDED_TEXT_MAX_CHARS), so a check about to parse that same text again can take the value.
+ */
 const parsedFrom = new WeakMap<object, string>();
 
+function remember(body: unknown, text: string): void {
+  if (body !== null && typeof body === 'object') parsedFrom.set(body, text);
+}
+
 /**
- * JSON.parse(text), throwing as it does; when `body` is what parseBody made of that very text, that
- * value instead of a second parse (body-schema validates the text of a body parseBody already read).
+ * JSON.parse(text), throwing as it does; when `body` is what parseBody made of that very text (or of
+ * the whole of which `text` is the recorded start), that value instead of a second parse
+ * (body-schema validates the text of a body parseBody already read).
  */
 export function jsonOf(text: string, body: unknown): unknown {
   if (body !== null && typeof body === 'object' && parsedFrom.get(body) === text) return body;

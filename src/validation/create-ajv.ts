@@ -3,7 +3,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ajvRegExp } from '../spec/pattern-matcher.js';
 import { addLargeEnumKeyword } from './large-enum.js';
-import { prepareSchema } from './prepare-schema.js';
+import { sharedSchemas } from './shared-schemas.js';
 
 // Both are CommonJS: under Node's ESM interop their exports are the `default` of the module object.
 const addFormats = addFormatsModule.default;
@@ -20,7 +20,7 @@ const Ajv2020 = Ajv2020Module.default;
  * does not know accepts any string). A schema that still does not compile (strict mode, a pattern
  * only valid without the `u` flag) is compiled by a lenient twin rather than failing the operation
  * on every request; what the lenient twin cannot compile either throws
- * (see docs/decisions/017-schema-dialects-and-cycles.md).
+ * (see docs/decisions/017-schema-dialects-and-shared.md).
  */
 export function createAjv(options: Options = {}): Ajv {
   const settings: Options = {
@@ -49,15 +49,16 @@ export function createAjv(options: Options = {}): Ajv {
     return instance;
   };
 
+  const shared = sharedSchemas();
   const compile = (schema: unknown, meta?: boolean) => {
-    const prepared = prepareSchema(schema);
+    const prepared = shared.prepare(schema);
     const strictOne = prepared.oas31 ? twin('oas31') : ajv;
     try {
-      declare(strictOne, prepared.extensions, prepared.formats);
+      shared.addTo(strictOne, prepared);
       return prepared.oas31 ? strictOne.compile(prepared.schema as object, meta) : compileOas30(prepared.schema as object, meta);
     } catch {
       const lenient = twin(prepared.oas31 ? 'oas31-lenient' : 'oas30-lenient');
-      declare(lenient, prepared.extensions, prepared.formats);
+      shared.addTo(lenient, prepared);
       return lenient.compile(prepared.schema as object, meta);
     }
   };
@@ -70,19 +71,4 @@ function configure<T extends Ajv>(ajv: T): T {
   ajv.addVocabulary(['example', 'xml', 'externalDocs', 'discriminator']);
   addLargeEnumKeyword(ajv);
   return ajv;
-}
-
-// ajv's getKeyword says false for a keyword added without a definition, and adding it again
-// throws "already defined": what was declared is remembered here.
-const declared = new WeakMap<Ajv, Set<string>>();
-
-function declare(ajv: Ajv, keywords: Set<string>, formats: Set<string>): void {
-  let known = declared.get(ajv);
-  if (!known) declared.set(ajv, (known = new Set()));
-  for (const keyword of keywords) {
-    if (known.has(keyword) || ajv.getKeyword(keyword)) continue;
-    ajv.addKeyword(keyword);
-    known.add(keyword);
-  }
-  for (const format of formats) if (!ajv.formats[format]) ajv.addFormat(format, true);
 }

@@ -15,6 +15,32 @@ export interface PreparedSchema {
 
 // Values of these keys are data, not schemas: nothing in them is rewritten.
 const DATA_KEYS = new Set(['example', 'examples', 'enum', 'const', 'default']);
+// OpenAPI's annotation keywords: objects that are not schemas, given to ajv as they are.
+const ANNOTATIONS = new Set(['discriminator', 'xml', 'externalDocs']);
+
+/** Schemas given ids of their own, compiled once for every root that reaches them (shared-schemas.ts). */
+export interface SchemaSharing {
+  /** The id of the target of a cyclic `$ref`. */
+  cycle(target: object): string;
+  /** The id of a schema reached from more than one place, or undefined to prepare it in place. */
+  node(schema: object): string | undefined;
+}
+
+/** Calls `each` on every schema object below `root` (not `root`), once per way it is reached, as prepareSchema visits them. */
+export function eachSubschema(root: unknown, each: (schema: object) => boolean): void {
+  const walk = (node: unknown, namesMap: boolean): void => {
+    if (typeof node !== 'object' || node === null) return;
+    const entries = Array.isArray(node) ? node.entries() : Object.entries(node);
+    for (const [key, child] of entries) {
+      if (typeof child !== 'object' || child === null) continue;
+      if (typeof key === 'string' && !namesMap && (key.startsWith('x-') || DATA_KEYS.has(key) || ANNOTATIONS.has(key))) continue;
+      const names = typeof key === 'string' && !namesMap && NAME_MAPS.has(key);
+      // `each` says whether to go on below a schema (false when it was seen before).
+      if (names || Array.isArray(child) || each(child)) walk(child, names);
+    }
+  };
+  walk(root, false);
+}
 const DEFINITIONS = 'definitions';
 // The keyword names ajv accepts (its core.js checkKeyword).
 const KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
@@ -26,13 +52,14 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$d
  * schema that needs nothing is returned as the same object, so ajv's cache keeps working):
  * - a `$ref` left by the loader because it is part of a cycle becomes `#/definitions/<pointer>`,
  *   its target added under the root's `definitions` (once, so cycles end), and ajv validates the
- *   recursive structure natively;
+ *   recursive structure natively; with `share`, it becomes the id `share` gives its target, and
+ *   so does any schema `share` names (added to ajv once and shared by every root: shared-schemas.ts);
  * - an `enum` of more than LARGE_ENUM_SIZE scalars moves to a Set-backed keyword (large-enum.ts);
  * - `$schema` and `$vocabulary` are dropped (the document's line decides the dialect);
  * - in a 3.0 schema, `nullable` without `type` is dropped (it adds nothing, ajv refuses it), and
  *   draft-04 style `exclusiveMinimum: true` beside `minimum` becomes the number form ajv knows.
  */
-export function prepareSchema(root: unknown): PreparedSchema {
+export function prepareSchema(root: unknown, share?: SchemaSharing): PreparedSchema {
   const extensions = new Set<string>();
   const formats = new Set<string>();
   const definitions = new Map<string, unknown>();
@@ -43,15 +70,21 @@ export function prepareSchema(root: unknown): PreparedSchema {
     if (typeof node !== 'object' || node === null) return node;
     const known = namesMap ? undefined : done.get(node);
     if (known !== undefined) return known;
+    const sharedId = share && !namesMap && node !== root && !Array.isArray(node) ? share.node(node) : undefined;
+    if (sharedId !== undefined) {
+      const reference = { $ref: sharedId };
+      done.set(node, reference);
+      return reference;
+    }
     if (isOas31Schema(node)) oas31 = true;
     const target = refTarget(node);
     if (target) {
       const ref = (node as { $ref: string }).$ref;
       const name = ref.slice(2);
       const { $ref: _ref, ...siblings } = node as Record<string, unknown>;
-      const replacement = { ...siblings, $ref: `#/${DEFINITIONS}/${escapePointer(name)}` };
+      const replacement = { ...siblings, $ref: share ? share.cycle(target) : `#/${DEFINITIONS}/${escapePointer(name)}` };
       done.set(node, replacement);
-      if (!definitions.has(name)) {
+      if (!share && !definitions.has(name)) {
         definitions.set(name, true);
         definitions.set(name, visit(target));
       }
@@ -74,7 +107,7 @@ export function prepareSchema(root: unknown): PreparedSchema {
         if (DATA_KEYS.has(key)) continue;
         if (key === 'format' && typeof child === 'string') formats.add(child);
       }
-      const next = visit(child, typeof key === 'string' && !namesMap && NAME_MAPS.has(key));
+      const next = ANNOTATIONS.has(key as string) && !namesMap ? child : visit(child, typeof key === 'string' && !namesMap && NAME_MAPS.has(key));
       if (next !== child) {
         copy ??= Array.isArray(node) ? [...node] : { ...node };
         (copy as Record<string | number, unknown>)[key] = next;
