@@ -42,6 +42,7 @@ function pair(collection: string, param: string, created: object, record: object
 
 const booking = { type: 'object', required: ['confirmation_id'], properties: { confirmation_id: str, guest: str } };
 const customer = { type: 'object', required: ['lago_id', 'external_id'], properties: { lago_id: { type: 'string', format: 'uuid' }, external_id: str, name: str } };
+const slider = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, title: str } };
 const DOCUMENT = {
   openapi: '3.0.3',
   info: { title: 'Set-up ids', version: '1' },
@@ -76,6 +77,14 @@ const DOCUMENT = {
         responses: { '204': { description: 'gone' }, '401': notFound, '404': notFound },
       },
     },
+    // Overseerr's `POST /settings/discover`: takes and answers an array, beside a list and an item path.
+    '/sliders': {
+      get: { operationId: 'listSliders', responses: { '200': ok({ type: 'array', items: slider }), '401': notFound } },
+      post: { operationId: 'saveSliders', requestBody: { required: true, content: json({ type: 'array', items: slider }) }, responses: { '200': ok({ type: 'array', items: slider }), '401': notFound } },
+    },
+    '/sliders/{sliderId}': {
+      get: { operationId: 'readSlider', parameters: [{ name: 'sliderId', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': ok(slider), '401': notFound, '404': notFound } },
+    },
     // taxamo's sms verification: the answer says only `{success}`; nothing gives the token.
     ...pair('/verifications', 'token', { type: 'object', required: ['success'], properties: { success: { type: 'boolean' } } }, { type: 'object', properties: { token: str, phone: str } }, { type: 'object', properties: { phone: str } }),
   },
@@ -99,9 +108,9 @@ async function start(): Promise<string> {
   return document;
 }
 
-async function run(document: string): Promise<{ code: number | null; report: RunSummary }> {
+async function run(document: string, more: string[] = []): Promise<{ code: number | null; report: RunSummary }> {
   const out = join(work!, 'report');
-  const result = await runContract(['--base-url', mock!.url, '--spec', document, '--api-key', 'setup-key', '--seed', '1', '--reporter', 'json', '--out', out]);
+  const result = await runContract(['--base-url', mock!.url, '--spec', document, '--api-key', 'setup-key', '--seed', '1', '--reporter', 'json', '--out', out, ...more]);
   return { code: result.code, report: JSON.parse(await readFile(join(out, 'report.json'), 'utf8')) as RunSummary };
 }
 
@@ -144,5 +153,14 @@ describe('ids in created answers (decision 090)', () => {
     expect(token?.reason).toBe('cannot set up: POST /verifications made the verification this case needs, but answered 200 with neither a Location nor an id');
     expect(report.cases.filter((c) => c.status === 'error' || c.status === 'failed').map((c) => `${c.id}: ${c.reason ?? c.failures[0]?.message}`)).toEqual([]);
     expect(code).toBe(0);
+  }, 180_000);
+
+  it('the stateful phase does not go on with an id a create did not answer (an array body: trial class 9)', async () => {
+    const document = await start();
+    const { report } = await run(document, ['--phases', 'stateful', '--operation', 'saveSliders', '--max-examples', '10']);
+    expect(report.cases.filter((c) => c.id.includes('/stateful/')).length).toBeGreaterThan(0);
+    // Before: "slider undefined, created by this sequence, is not in the unfiltered list" (state-listed, use_after_free).
+    expect(report.cases.filter((c) => c.status === 'error' || c.status === 'failed').map((c) => `${c.id}: ${c.failures[0]?.message ?? c.reason}`)).toEqual([]);
+    expect(JSON.stringify(report.cases.flatMap((c) => c.exchanges.map((e) => e.request.url)))).not.toContain('/undefined');
   }, 180_000);
 });

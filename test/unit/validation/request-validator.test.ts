@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/core/errors.js';
+import type { Parameter } from '../../../src/spec/openapi.js';
 import type { OperationIndex } from '../../../src/spec/operation-index.js';
 import { createAjv } from '../../../src/validation/create-ajv.js';
 import { compileRequestValidator, type RawRequestParts, type RequestValidator } from '../../../src/validation/request-validator.js';
@@ -78,8 +79,9 @@ describe('request validation', () => {
 
 describe('header parameters OpenAPI says to ignore', () => {
   it('does not require a header parameter named Content-Type, Accept or Authorization (VTEX writes them on a DELETE)', () => {
-    const header = (name: string) => ({ name, in: 'header' as const, required: true, schema: { type: 'string' } });
-    const operation = { ...index.byId('getPetById')!, parameters: [{ name: 'petId', in: 'path' as const, required: true, schema: { type: 'integer' } }, header('Content-Type'), header('Accept'), header('authorization'), header('X-Trace')] };
+    const header = (name: string): Parameter => ({ name, in: 'header', required: true, schema: { type: 'string' } });
+    const petId: Parameter = { name: 'petId', in: 'path', required: true, schema: { type: 'integer' } };
+    const operation = { ...index.byId('getPetById')!, parameters: [petId, header('Content-Type'), header('Accept'), header('authorization'), header('X-Trace')] };
     const validate = compileRequestValidator(operation, createAjv());
     // Before: "/header/Content-Type is required" (and Accept, authorization) on a request without a body.
     let error: ApiError | undefined;
