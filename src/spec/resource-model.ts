@@ -330,11 +330,14 @@ function integerRange(schemas: readonly Schema[]): { idRange?: { low: number; hi
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The first example of the item parameter (its own, else its schema's) that fits the id kind. */
+/** The first documented value of the item parameter (its example, named example, schema example or default) that fits the id kind. */
 function idExampleOf(operations: readonly Operation[], itemParam: string, idKind: Resource['idKind']): string | number | undefined {
   for (const op of operations) {
     const param = op.parameters.find((p) => p.in === 'path' && p.name === itemParam);
-    const example: unknown = param?.example ?? (param?.schema as Schema | undefined)?.example;
+    // Where the runner reads a documented value too (contract/parameter-values.ts): a named example or the schema's `default` (Front: `default: cha_123`).
+    const named = Object.values((param?.examples ?? {}) as Record<string, { value?: unknown }>)[0]?.value;
+    const schema = param?.schema as Schema | undefined;
+    const example: unknown = param?.example ?? named ?? schema?.example ?? schema?.default;
     if (idKind === 'integer' ? Number.isSafeInteger(example) && (example as number) > 0 : typeof example === 'string' && example !== '' && (idKind !== 'uuid' || UUID.test(example))) {
       return example as string | number;
     }

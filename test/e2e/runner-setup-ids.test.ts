@@ -43,6 +43,8 @@ function pair(collection: string, param: string, created: object, record: object
 const booking = { type: 'object', required: ['confirmation_id'], properties: { confirmation_id: str, guest: str } };
 const customer = { type: 'object', required: ['lago_id', 'external_id'], properties: { lago_id: { type: 'string', format: 'uuid' }, external_id: str, name: str } };
 const slider = { type: 'object', properties: { id: { type: 'integer', readOnly: true }, title: str } };
+const channel = { type: 'object', required: ['id', 'name'], properties: { id: str, name: str } };
+const tag = { type: 'object', properties: { id: { type: 'integer', format: 'int32' }, label: str } };
 const DOCUMENT = {
   openapi: '3.0.3',
   info: { title: 'Set-up ids', version: '1' },
@@ -84,6 +86,19 @@ const DOCUMENT = {
     },
     '/sliders/{sliderId}': {
       get: { operationId: 'readSlider', parameters: [{ name: 'sliderId', in: 'path', required: true, schema: { type: 'integer' } }], responses: { '200': ok(slider), '401': notFound, '404': notFound } },
+    },
+    // Front: `GET /channels/{channel_id}` whose parameter has `default: cha_123`, beside a list and no create.
+    '/channels': { get: { operationId: 'listChannels', responses: { '200': ok({ type: 'object', properties: { _results: { type: 'array', items: channel } } }), '401': notFound } } },
+    '/channels/{channel_id}': {
+      get: { operationId: 'getChannel', parameters: [{ name: 'channel_id', in: 'path', required: true, schema: { type: 'string', default: 'cha_123' } }], responses: { '200': ok(channel), '401': notFound, '404': notFound } },
+    },
+    // Prowlarr/Sonarr: the client may send `id`; the list promises no order (and the mock lists records in the order made).
+    '/tags': {
+      get: { operationId: 'listTags', responses: { '200': ok({ type: 'array', items: tag }), '401': notFound } },
+      post: { operationId: 'createTag', requestBody: { required: true, content: json(tag) }, responses: { '200': ok(tag), '401': notFound } },
+    },
+    '/tags/{id}': {
+      get: { operationId: 'readTag', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', format: 'int32' } }], responses: { '200': ok(tag), '401': notFound, '404': notFound } },
     },
     // taxamo's sms verification: the answer says only `{success}`; nothing gives the token.
     ...pair('/verifications', 'token', { type: 'object', required: ['success'], properties: { success: { type: 'boolean' } } }, { type: 'object', properties: { token: str, phone: str } }, { type: 'object', properties: { phone: str } }),
@@ -141,6 +156,8 @@ describe('ids in created answers (decision 090)', () => {
     // neither a Location nor an id" (an error), and the same for /customers and /verifications.
     expect(byId(report, 'readconfirmationId/positive/plain')?.status).toBe('passed');
     expect(byId(report, 'readexternal_customer_id/positive/plain')?.status).toBe('passed');
+    // Before: GET /channels/cha_123 answered 404 (the mock seeded no record with the parameter's default).
+    expect(byId(report, 'getChannel/positive/plain')?.status).toBe('passed');
     // Before: "the record reads back different from what the 201 said" (the reader's wrapper was
     // not opened), and every clean-up DELETE answered 400 "/header/Content-Type is required".
     expect(byId(report, 'CreateAppInstance/state/created-reads-back')?.status).toBe('passed');
@@ -162,5 +179,13 @@ describe('ids in created answers (decision 090)', () => {
     // Before: "slider undefined, created by this sequence, is not in the unfiltered list" (state-listed, use_after_free).
     expect(report.cases.filter((c) => c.status === 'error' || c.status === 'failed').map((c) => `${c.id}: ${c.failures[0]?.message ?? c.reason}`)).toEqual([]);
     expect(JSON.stringify(report.cases.flatMap((c) => c.exchanges.map((e) => e.request.url)))).not.toContain('/undefined');
+  }, 180_000);
+
+  it("the stateful phase holds a list to one order across pages, not to the ids' order it does not promise (trial class 8)", async () => {
+    const document = await start();
+    const { report } = await run(document, ['--phases', 'stateful', '--operation', 'createTag', '--max-examples', '25']);
+    expect(report.cases.filter((c) => c.id.includes('/stateful/')).length).toBeGreaterThan(0);
+    // Before: "the unfiltered list is not in one order across pages: id 710858855 follows 710858899" (list-order).
+    expect(report.cases.flatMap((c) => c.failures).filter((f) => f.check === 'list-order')).toEqual([]);
   }, 180_000);
 });
