@@ -65,6 +65,13 @@ export function politeOptions(ctx: EngineContext, caseId: string): PoliteOptions
 /** A fixture or prerequisite could not be made: the case cannot go on. */
 export class SetupError extends Error {}
 
+/**
+ * The set-up's create succeeded but its answer does not say which record it made (no `Location`,
+ * no id where the resource model looks): the runner cannot address the record, which is its own
+ * limit, not the target's fault. The case is skipped with this reason (README, INTERFACE section 15).
+ */
+export class SetupNotAddressable extends SetupError {}
+
 export interface Sent {
   exchange: Exchange;
   /** The URL as sent (credentials are masked later, in the case result). */

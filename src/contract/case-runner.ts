@@ -1,7 +1,7 @@
 import { stateCreated } from './checks/state-created.js';
 import { useAfterFree } from './checks/use-after-free.js';
 import { stateUpdated } from './checks/state-updated.js';
-import { CaseRun, SetupError, type EngineContext } from './case-run.js';
+import { CaseRun, SetupError, SetupNotAddressable, type EngineContext } from './case-run.js';
 import { successStatuses } from './documented-response.js';
 import type { CaseResult, CaseStatus, Exchange } from './events.js';
 import type { PlannedCase } from './planner.js';
@@ -35,7 +35,7 @@ export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise
       }
     } catch (err) {
       reason = describeError(err);
-      if (err instanceof NotSentError || err instanceof UnsendableRequestError) status = 'skipped';
+      if (err instanceof NotSentError || err instanceof UnsendableRequestError || err instanceof SetupNotAddressable) status = 'skipped';
     } finally {
       try {
         await run.cleanUp();
@@ -132,7 +132,8 @@ async function createFixture(run: CaseRun, name: string): Promise<void> {
   const status = exchange.response.status;
   if (status < 200 || status >= 300 || (recipe.resource && !entry && recipe.reads.size === 0)) {
     const what = recipe.resource ? `create the ${name}` : `call ${name}, whose answer a link reads,`;
-    throw new SetupError(`could not ${what} this case needs: ${exchange.request.method} ${operation.path} answered ${status}${entry || status >= 300 ? '' : ' with neither a Location nor an id'}`);
+    if (status >= 200 && status < 300) throw new SetupNotAddressable(`cannot set up: ${exchange.request.method} ${operation.path} made the ${name} this case needs, but answered ${status} with neither a Location nor an id`);
+    throw new SetupError(`could not ${what} this case needs: ${exchange.request.method} ${operation.path} answered ${status}`);
   }
   if (entry) run.ids.set(name, entry.id);
   let values: [string, unknown][];

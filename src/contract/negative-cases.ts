@@ -12,6 +12,7 @@ import { IGNORED_AUTH, wrongCredentialStatuses } from './checks/ignored-auth.js'
 import { MISSING_REQUIRED_HEADER } from './checks/missing-required-header.js';
 import { unsupportedMethodCases } from './unsupported-method-cases.js';
 import { invalidParameterValue, requestBodies, requestSchema, unknownIdValue, wrongTypeValue } from './sample-value.js';
+import { isReservedHeader } from './parameter-values.js';
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
@@ -66,7 +67,7 @@ export function negativeCases(planner: Planner, operation: Operation, options: {
   // A header the path key names as the route's discriminator (decision 056) is not dropped: without it
   // the request is another operation's, and what that one answers says nothing of this one.
   const routing = new Set(routeOf(operation.path, operation.parameters).discriminators.filter((d) => d.in === 'header').map((d) => d.name.toLowerCase()));
-  for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required && !routing.has(p.name.toLowerCase()))) {
+  for (const header of operation.parameters.filter((p) => p.in === 'header' && p.required && !isReservedHeader(p) && !routing.has(p.name.toLowerCase()))) {
     const request = valid('api-key');
     const { [header.name]: _dropped, ...rest } = request.headers ?? {};
     request.headers = rest;

@@ -32,6 +32,11 @@ function sentSample(schema: Schema): unknown {
 /** Headers a client never sets as parameters (OpenAPI 3.0.3 section 4.7.12.1): the runner sets them itself. */
 const RESERVED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
+/** A header parameter the document may write but OpenAPI says to ignore (Accept, Content-Type, Authorization): no case is made of it. */
+export function isReservedHeader(parameter: Parameter): boolean {
+  return parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase());
+}
+
 /**
  * The required query, header and cookie parameters of an operation with a value each, and the
  * reasons for those that have none to make (no example and no schema).
@@ -43,7 +48,7 @@ export function requiredParameterValues(parameters: readonly Parameter[]): { que
   const unknown: string[] = [];
   for (const parameter of parameters) {
     if (!parameter.required || parameter.in === 'path') continue;
-    if (parameter.in === 'header' && RESERVED_HEADERS.has(parameter.name.toLowerCase())) continue;
+    if (isReservedHeader(parameter)) continue;
     if ((parameter.in as string) === 'querystring') {
       const form = querystringForm(parameter);
       if (typeof form === 'string') unknown.push(form);

@@ -135,17 +135,18 @@ export function resourceForPath(resources: ReadonlyMap<string, Resource>, operat
 
 /**
  * The id of the record a create answered, from its body: where a link of the create says, else
- * the property named like the item path parameter (`username`, `petId`, `slug`), else `id`, else
- * the parameter without the resource's name (`domain_name` -> `name`, record-wrapper.ts), looking
+ * the property the resource model keys records by (record-wrapper.ts `idFieldOf`: named like the
+ * item path parameter, `username`, `petId`, `ConfirmationId`; else `id`; else the parameter
+ * without the resource's name, `domain_name` -> `name`), else `id`, looking
  * inside the wrapper where the answer wraps the record (`{article: {slug}}`). Undefined when none
- * is a string or number.
+ * is a number or a non-empty string (an empty id would address the collection: `/add_ons/`).
  */
 export function idFromBody(resource: Resource, body: unknown): string | number | undefined {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
   const record = unwrapRecord(body, resource.answerWrapper) as Record<string, unknown>;
   const linked = resource.idPointer === undefined ? undefined : resolvePointer(body, resource.idPointer);
   const field = idFieldOf(resource.idParam, record, resource.collectionPath);
-  for (const value of [linked, record[resource.idParam], record.id, field === undefined ? undefined : record[field]]) if (typeof value === 'number' || typeof value === 'string') return value;
+  for (const value of [linked, field === undefined ? undefined : record[field], record.id]) if (typeof value === 'number' || (typeof value === 'string' && value !== '')) return value;
   return undefined;
 }
 

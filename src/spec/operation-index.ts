@@ -22,6 +22,8 @@ export interface Operation {
   discriminators: readonly RouteDiscriminator[];
   tags: readonly string[];
   summary: string;
+  /** The operation's description, where it has one (a list that says it is "ordered by id"). */
+  description?: string;
   stability: Stability | undefined;
   deprecated: boolean;
   /** `x-sunset`, an ISO 8601 instant, when the operation has one. */
@@ -103,6 +105,7 @@ export function buildOperationIndex(document: Document, file = 'document'): Oper
         discriminators: route.discriminators,
         tags: op.tags ?? [],
         summary: op.summary ?? '',
+        ...(op.description ? { description: op.description } : {}),
         stability: stability as Stability | undefined,
         deprecated: op.deprecated === true,
         sunset: sunset as string | undefined,

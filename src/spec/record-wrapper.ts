@@ -26,21 +26,27 @@ export function lastLiteral(path: string): string {
 
 /**
  * The record property an item path parameter addresses: the property of the same name
- * (`username`, `petId`, `slug`), else `id`, else the parameter without the resource's singular
- * name in front (`domain_name` -> `name` under `/domains`, `clusterUuid` -> `uuid` under
- * `/clusters`). Undefined when the record has none of them. Read by the mock (to key records)
- * and the runner (to find the created id).
+ * (`username`, `petId`, `slug`), also written another way (`confirmation_id` or `ConfirmationId`
+ * for `confirmationId`, `Sid` for `sid`, as AWS and Twilio answer), else `id` (or `Id`, `ID`), else
+ * the parameter without the resource's singular name (`domain_name` -> `name` under `/domains`,
+ * `clusterUuid` -> `uuid` under `/clusters`, `external_customer_id` -> `external_id` under
+ * `/customers`). Undefined when the record has none of them. Read by the mock (to key records)
+ * and the runner (to find the created id); docs/decisions/090-ids-in-created-answers.md.
  */
 export function idFieldOf(param: string, properties: object, collectionPath: string): string | undefined {
   if (Object.hasOwn(properties, param)) return param;
-  if (Object.hasOwn(properties, 'id')) return 'id';
+  const keys = Object.keys(properties);
+  const named = (name: string) => keys.find((k) => squash(k) === squash(name));
+  const found = named(param) ?? (Object.hasOwn(properties, 'id') ? 'id' : named('id'));
+  if (found !== undefined) return found;
   const prefix = squash(singular(lastLiteral(collectionPath)));
   const parts = param.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[_-]+/).filter((p) => p !== '');
-  for (let cut = 1; cut < parts.length; cut += 1) {
-    if (squash(parts.slice(0, cut).join('')) !== prefix) continue;
-    const rest = parts.slice(cut);
-    const candidates = [rest.join('_').toLowerCase(), rest.map((p, i) => (i === 0 ? p.toLowerCase() : p[0]!.toUpperCase() + p.slice(1))).join('')];
-    return candidates.find((c) => Object.hasOwn(properties, c));
+  for (let start = 0; start < parts.length; start += 1) {
+    for (let end = start + 1; end <= parts.length; end += 1) {
+      if (squash(parts.slice(start, end).join('')) !== prefix) continue;
+      const rest = [...parts.slice(0, start), ...parts.slice(end)];
+      return rest.length === 0 ? undefined : named(rest.join(''));
+    }
   }
   return undefined;
 }
@@ -77,6 +83,11 @@ export function wrapperProperty(schema: Schema | undefined, names: ReadonlySet<s
   const isObject = inner.type === 'object' || (inner.type === undefined && (inner.properties !== undefined || inner.allOf !== undefined));
   if (isObject && record?.properties && Object.hasOwn(record.properties, keys[0]!) && !(inner.properties && Object.hasOwn(inner.properties, keys[0]!))) return undefined;
   return isObject ? keys[0] : undefined;
+}
+
+/** Whether a body's only property, `key`, is named as a wrapper of the records whose wrapper names are `names`. */
+export function namedAsWrapper(key: string, names: ReadonlySet<string>): boolean {
+  return names.has(squash(key));
 }
 
 /** The record inside a body wrapped by `property`; the body itself when it is not so wrapped. */

@@ -335,16 +335,18 @@ function integerRange(schemas: readonly Schema[]): { idRange?: { low: number; hi
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The examples of the item parameter (its own, else its schema's) that fit the id kind, the read's first. */
+/** The documented values of the item parameter (its examples, named examples, schema example or default) that fit the id kind, the read's first. */
 function idExamplesOf(operations: readonly Operation[], itemParam: string, idKind: Resource['idKind']): (string | number)[] {
   const found: (string | number)[] = [];
   // The read's own examples first: the id a client reading the document's example request sends.
   const ordered = [...operations].sort((a, b) => Number(b.method === 'get') - Number(a.method === 'get'));
   for (const op of ordered) {
     const param = op.parameters.find((p) => p.in === 'path' && p.name === itemParam);
-    // `example`, else the first of `examples` (Azure's documents name one per operation), else the schema's.
+    // `example`, then each of `examples` (Azure's documents name one per operation), then the schema's
+    // example and `default`, where the runner reads a documented value too (contract/parameter-values.ts; Front: `default: cha_123`).
     const named = Object.values((param?.examples ?? {}) as Record<string, { value?: unknown } | undefined>).map((e) => e?.value);
-    for (const example of [param?.example, ...named, (param?.schema as Schema | undefined)?.example]) {
+    const schema = param?.schema as Schema | undefined;
+    for (const example of [param?.example, ...named, schema?.example, schema?.default]) {
       if (idKind === 'integer' ? Number.isSafeInteger(example) && (example as number) > 0 : typeof example === 'string' && example !== '' && (idKind !== 'uuid' || UUID.test(example))) {
         if (!found.includes(example as string | number)) found.push(example as string | number);
       }

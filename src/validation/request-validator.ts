@@ -34,6 +34,8 @@ interface ParameterGroup {
   defaults: [string, unknown][];
 }
 
+const IGNORED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
 /**
  * Compiles, once, the checks of one operation's path, query, header parameters and body.
  * Parameters arrive as strings and are converted by their schema type first (`'7'` -> 7 for an
@@ -42,7 +44,9 @@ interface ParameterGroup {
  */
 export function compileRequestValidator(operation: Operation, ajv: Ajv): RequestValidator {
   const group = (where: Parameter['in']): ParameterGroup => {
-    const params = operation.parameters.filter((p) => p.in === where);
+    // OpenAPI 3 (Parameter Object, `name`): a header parameter named Accept, Content-Type or
+    // Authorization "SHALL be ignored"; HTTP itself governs them (VTEX requires Content-Type on a DELETE).
+    const params = operation.parameters.filter((p) => p.in === where && !(where === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase())));
     if (params.length === 0) return { params, validate: undefined, defaults: [] };
     const schema = {
       type: 'object',

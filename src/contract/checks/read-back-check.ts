@@ -1,5 +1,5 @@
 import { documentedBodyProperty } from '../documented-response.js';
-import { unwrapRecord } from '../../spec/record-wrapper.js';
+import { namedAsWrapper, unwrapRecord, wrapperNames } from '../../spec/record-wrapper.js';
 import { answeredRecord, answerSchema, answerWrapper, recordSchemaOf, requestWrapper, sentRecord } from '../record-bodies.js';
 import type { Failure } from '../events.js';
 import type { StateCheck } from './types.js';
@@ -50,12 +50,26 @@ export function readBackCheck(check: string, words: ReadBackWording): StateCheck
       return failures;
     }
     const expected = against === 'sent' ? sent : bodiless ? sentFields(sent) : answered;
-    // The reader wraps its record as the write does (the same resource's body).
-    const record = unwrapRecord(readBack.record, wrapper ?? requestWrapper(operation));
+    const record = readRecord(readBack.record, wrapper ?? requestWrapper(operation), expected, operation.path);
     const diff = firstDifference(expected, isObject(expected) && isObject(record) ? pick(record, Object.keys(expected)) : record);
     if (diff) failures.push({ check, message: `${where}: ${words.readsBackDifferent}`, expected: diff.expected, actual: diff.actual, location: diff.path });
     return failures;
   };
+}
+
+/**
+ * The record a reader answered: inside the write's wrapper where the write wraps (the same
+ * resource's body); else inside the reader's own one-property wrapper named after the resource,
+ * where the write answers the record bare (AWS: `POST /app-instances` answers `{AppInstanceArn}`,
+ * `GET /app-instances/{arn}` answers `{AppInstance: {AppInstanceArn, Name}}`).
+ */
+function readRecord(body: unknown, wrapper: string | undefined, expected: unknown, path: string): unknown {
+  if (wrapper) return unwrapRecord(body, wrapper);
+  if (!isObject(body)) return body;
+  const keys = Object.keys(body);
+  const only = keys.length === 1 ? keys[0]! : undefined;
+  if (only === undefined || !namedAsWrapper(only, wrapperNames(path)) || (isObject(expected) && only in expected)) return body;
+  return unwrapRecord(body, only);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Schema } from '../../spec/openapi.js';
+import { assertNoRef, mergeAllOf } from '../../generation/merge-all-of.js';
 import { boundaryValues } from './boundary-values.js';
 import { capped, MAX_BUILT_ITEMS, MAX_BUILT_LENGTH } from '../value-caps.js';
 import { plainString, unicodeString } from './hostile-strings.js';
@@ -20,9 +21,16 @@ export const PLAIN_TEXT = 'x-runner-plain-text';
  */
 export function arbitraryFor(schema: Schema, fixed: FixedFields = {}, depth = 0): fc.Arbitrary<unknown> {
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
-  if (schema.allOf && schema.allOf.length > 0) return arbitraryFor(Object.assign({}, ...schema.allOf) as Schema, fixed, depth);
-  const branch = (schema.oneOf ?? schema.anyOf)?.[0];
-  if (branch) return arbitraryFor(branch as Schema, fixed, depth);
+  if (schema.allOf && schema.allOf.length > 0) return arbitraryFor(foldedAllOf(schema), fixed, depth);
+  const { oneOf, anyOf, ...beside } = schema;
+  const branch = (oneOf ?? anyOf)?.[0];
+  // What is written beside the branches (`required`, `properties`, `discriminator`) holds as well (Front's CreateContact).
+  if (branch) return arbitraryFor(foldedAllOf({ allOf: [beside, branch as Schema] } as Schema), fixed, depth);
+  // A 3.1 type list (`[string, "null"]`): a value of its first type other than null, formats and bounds kept.
+  if (Array.isArray(schema.type)) {
+    const types = schema.type as string[];
+    return types.every((t) => t === 'null') ? fc.constant(null) : arbitraryFor({ ...schema, type: types.find((t) => t !== 'null') } as Schema, fixed, depth);
+  }
   switch (schema.type) {
     case 'integer': {
       const exclusiveMin = schema.exclusiveMinimum === true ? 1 : 0;
@@ -38,9 +46,22 @@ export function arbitraryFor(schema: Schema, fixed: FixedFields = {}, depth = 0)
     case 'string':
       return stringArbitrary(schema);
     case 'array':
-      return fc.array(depth > 3 ? fc.constant(null) : arbitraryFor((schema.items ?? {}) as Schema, {}, depth + 1), itemCounts(schema));
+      // Deep down, no items rather than `null` ones, which few item schemas take (Sonarr's `specifications: [null]`).
+      if (depth > 3 && itemCounts(schema).minLength === 0) return fc.constant([]);
+      return fc.array(arbitraryFor((schema.items ?? {}) as Schema, {}, depth + 1), itemCounts(schema));
     default:
       return objectArbitrary(schema, fixed, depth);
+  }
+}
+
+/** `allOf` folded into one schema, the schema's own keywords beside it included; the parts laid over each other where they cannot all hold. */
+function foldedAllOf(schema: Schema): Schema {
+  try {
+    const merged = mergeAllOf(assertNoRef(schema));
+    const patterns = merged.patterns;
+    return patterns && patterns.length > 0 ? { ...merged, pattern: patterns[0]! } : merged;
+  } catch {
+    return Object.assign({}, ...(schema.allOf as Schema[])) as Schema;
   }
 }
 

@@ -52,6 +52,16 @@ describe('idFieldOf', () => {
     expect(idFieldOf('registry_name', { name: 'r' }, '/v2/registries')).toBe('name');
   });
 
+  it('takes the property named like the parameter written another way, Id or ID, and the parameter without the resource name inside it (decision 090)', () => {
+    expect(idFieldOf('confirmationId', { confirmation_id: 'c', reservation_id: 1 }, '/bookings')).toBe('confirmation_id');
+    expect(idFieldOf('frameworkName', { FrameworkName: 'f', FrameworkArn: 'a' }, '/audit/frameworks')).toBe('FrameworkName');
+    expect(idFieldOf('Sid', { sid: 's', account_sid: 'a' }, '/v1/Credentials/AWS')).toBe('sid');
+    expect(idFieldOf('clusterArn', { ClusterArn: 'a', id: 'x' }, '/v1/clusters')).toBe('ClusterArn');
+    expect(idFieldOf('brandId', { Id: 1, Name: 'b' }, '/api/catalog/pvt/brand')).toBe('Id');
+    expect(idFieldOf('triggerid', { ID: 1, Rule: 'r' }, '/triggers/inboundrules')).toBe('ID');
+    expect(idFieldOf('external_customer_id', { lago_id: 'u', external_id: 'acme' }, '/api/v1/customers')).toBe('external_id');
+  });
+
   it('finds nothing where the record has no such field, or the prefix is another resource', () => {
     expect(idFieldOf('domain_name', { ttl: 1800 }, '/v2/domains')).toBeUndefined();
     expect(idFieldOf('owner_name', { name: 'x' }, '/v2/domains')).toBeUndefined();

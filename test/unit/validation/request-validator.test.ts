@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/core/errors.js';
+import type { Parameter } from '../../../src/spec/openapi.js';
 import type { OperationIndex } from '../../../src/spec/operation-index.js';
 import { createAjv } from '../../../src/validation/create-ajv.js';
 import { compileRequestValidator, type RawRequestParts, type RequestValidator } from '../../../src/validation/request-validator.js';
@@ -73,5 +74,23 @@ describe('request validation', () => {
     const body = JSON.parse('{"name":"Rex","categoryId":1,"__proto__":{"polluted":true}}');
     expect(failure('createPet', { body }).details?.[0]?.path).toBe('/body/__proto__');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('header parameters OpenAPI says to ignore', () => {
+  it('does not require a header parameter named Content-Type, Accept or Authorization (VTEX writes them on a DELETE)', () => {
+    const header = (name: string): Parameter => ({ name, in: 'header', required: true, schema: { type: 'string' } });
+    const petId: Parameter = { name: 'petId', in: 'path', required: true, schema: { type: 'integer' } };
+    const operation = { ...index.byId('getPetById')!, parameters: [petId, header('Content-Type'), header('Accept'), header('authorization'), header('X-Trace')] };
+    const validate = compileRequestValidator(operation, createAjv());
+    // Before: "/header/Content-Type is required" (and Accept, authorization) on a request without a body.
+    let error: ApiError | undefined;
+    try {
+      validate(parts({ pathParams: { petId: '1' } }));
+    } catch (e) {
+      error = e as ApiError;
+    }
+    expect(error?.details).toEqual([{ path: '/header/X-Trace', message: 'is required' }]);
+    expect(validate(parts({ pathParams: { petId: '1' }, headers: { 'x-trace': 't' } })).path).toEqual({ petId: 1 });
   });
 });
