@@ -35,7 +35,8 @@ export async function runCase(ctx: EngineContext, planned: PlannedCase): Promise
       }
     } catch (err) {
       reason = describeError(err);
-      if (err instanceof NotSentError || err instanceof UnsendableRequestError || err instanceof SetupNotAddressable) status = 'skipped';
+      // A set-up the runner cannot address is its own limit (skipped), unless the set-up's answer already broke a check: then the target is at fault.
+      if (err instanceof NotSentError || err instanceof UnsendableRequestError || (err instanceof SetupNotAddressable && run.failures.length === 0)) status = 'skipped';
     } finally {
       try {
         await run.cleanUp();

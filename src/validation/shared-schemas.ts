@@ -1,4 +1,5 @@
 import type { Ajv } from 'ajv';
+import { refTarget } from '../spec/cyclic-refs.js';
 import { eachSubschema, prepareSchema, type PreparedSchema } from './prepare-schema.js';
 
 interface Prepared extends PreparedSchema {
@@ -46,6 +47,10 @@ export function sharedSchemas(): SharedSchemas {
   };
 
   const prepareOne = (schema: unknown): Prepared => {
+    // A schema that points into itself (`$ref: '#/definitions/X'`, not a loader's cyclic ref) is
+    // compiled whole, as before: lifted out under an id of its own, such a part would resolve
+    // `#` against that id and fail. Loaded documents are dereferenced, so this is a caller's raw schema.
+    if (hasPointerRef(schema)) return { ...prepareSchema(schema), uses: new Set() };
     const uses = new Set<string>();
     const reached = new Set<object>();
     const many = new Set<object>();
@@ -106,6 +111,21 @@ export function sharedSchemas(): SharedSchemas {
       }
     },
   };
+}
+
+/** Whether `schema` or a part of it has a `$ref` JSON pointer of its own (one the loader did not leave for a cycle). */
+function hasPointerRef(schema: unknown): boolean {
+  const pointer = (node: object) => typeof (node as { $ref?: unknown }).$ref === 'string' && (node as { $ref: string }).$ref.startsWith('#') && refTarget(node) === undefined;
+  if (typeof schema !== 'object' || schema === null) return false;
+  let found = pointer(schema);
+  const seen = new Set<object>();
+  eachSubschema(schema, (node) => {
+    if (found || seen.has(node)) return false;
+    seen.add(node);
+    if (pointer(node)) found = true;
+    return !found;
+  });
+  return found;
 }
 
 // ajv's getKeyword says false for a keyword added without a definition, and adding it again
