@@ -1,4 +1,5 @@
 import type { Readable, Transform } from 'node:stream';
+import type { Zlib } from 'node:zlib';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { ServerResponse } from 'node:http';
 import { streamItems } from '../contract/checks/stream-items.js';
@@ -45,15 +46,28 @@ export function passStreamChecked(rest: Readable, res: ServerResponse, exchange:
     failures.push({ check: 'stream-items', message: `the ${encoding} stream cannot be decompressed: ${err.message}`, location: 'items' });
     inflate.removeAllListeners('data');
   });
-  /** `ended`: the whole stream came, so its last compressed bytes are read; else (cut short) they are dropped. */
+  /**
+   * `ended`: the whole stream came, so its last compressed bytes are read to the end. Cut short, the
+   * bytes already passed on are still decompressed (zlib works beside, so the client may have read
+   * an item the checks have not yet seen): flushed, then the decompressor is dropped unfinished.
+   */
   const finish = (ended: boolean) => {
     if (finished) return;
     finished = true;
     if (!inflate || inflate.destroyed || inflate.errored) return report();
     if (!ended) {
-      inflate.removeAllListeners();
-      inflate.destroy();
-      return report();
+      let reported = false;
+      const drop = () => {
+        if (reported) return;
+        reported = true;
+        inflate.removeAllListeners('data');
+        inflate.destroy();
+        report();
+      };
+      inflate.removeAllListeners('error');
+      inflate.once('error', drop);
+      inflate.flush(drop);
+      return;
     }
     inflate.once('end', report);
     inflate.once('error', report);
@@ -84,7 +98,7 @@ export function passStreamChecked(rest: Readable, res: ServerResponse, exchange:
 }
 
 /** A decompressor of the answer's Content-Encoding, or undefined for none (or one it does not know: read as is). */
-function decompressor(encoding: string): Transform | undefined {
+function decompressor(encoding: string): (Transform & Zlib) | undefined {
   if (encoding === 'gzip' || encoding === 'x-gzip') return createGunzip();
   if (encoding === 'deflate') return createInflate();
   if (encoding === 'br') return createBrotliDecompress();
