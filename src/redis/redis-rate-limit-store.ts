@@ -6,6 +6,7 @@
  * same decisions, so the two cannot drift apart.
  */
 import type { Redis } from 'ioredis';
+import { withScripts } from './redis-scripts.js';
 import { deleteByPrefix, redisCall } from './redis-client.js';
 import { rateLimitHeaders } from '../rate-limit/rate-limit-headers.js';
 import { isBannable } from '../rate-limit/subjects.js';
@@ -86,15 +87,13 @@ interface RateLimitScripts {
   petstoreUnban(key: string): Promise<number>;
 }
 
-/** Registers the scripts once per client (ioredis sends EVALSHA, and the script only when Redis lacks it). */
+/** Registers the scripts once per client (redis-scripts.ts). */
 function scripts(client: Redis): RateLimitScripts {
-  const c = client as Redis & Partial<RateLimitScripts>;
-  if (!c.petstoreConsume) {
-    client.defineCommand('petstoreConsume', { numberOfKeys: 1, lua: CONSUME });
-    client.defineCommand('petstoreBan', { numberOfKeys: 1, lua: BAN });
-    client.defineCommand('petstoreUnban', { numberOfKeys: 1, lua: UNBAN });
-  }
-  return c as unknown as RateLimitScripts;
+  return withScripts<RateLimitScripts>(client, {
+    petstoreConsume: { numberOfKeys: 1, lua: CONSUME },
+    petstoreBan: { numberOfKeys: 1, lua: BAN },
+    petstoreUnban: { numberOfKeys: 1, lua: UNBAN },
+  });
 }
 
 /** What the script returns: outcome, the minute's and the day's counts, the ban's end (-1: none). */

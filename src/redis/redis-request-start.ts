@@ -5,6 +5,7 @@
  * texts) of the session's state documents. docs/decisions/031-redis-round-trips.md.
  */
 import type { Redis } from 'ioredis';
+import { withScripts } from './redis-scripts.js';
 import type { Fault } from '../mock/faults.js';
 import type { LatencyRule } from '../mock/latency/latency-rule.js';
 import type { RequestStart, RequestStarted } from '../mock/state-backend.js';
@@ -85,10 +86,8 @@ export interface StartTarget {
 }
 
 export function createRedisRequestStart(client: Redis, target: StartTarget, policy: BanPolicy, cache: DocumentCache): (start: RequestStart) => Promise<RequestStarted> {
-  const c = client as Redis & Partial<StartScript>;
   // The number of keys varies with the documents in use: given with each call.
-  if (!c.petstoreStartRequest) client.defineCommand('petstoreStartRequest', { lua: START });
-  const run = c as unknown as StartScript;
+  const run = withScripts<StartScript>(client, { petstoreStartRequest: { lua: START } });
   const own = ['clock', 'faults', 'journal', 'latency'].map((suffix) => target.prefix + suffix);
   const banMs = policy.banSeconds * 1000;
   return async (start) => {

@@ -4,6 +4,7 @@
  * a read and a write (docs/decisions/023-redis-atomicity.md). Key layout: docs/redis-layout.md.
  */
 import type { ChainableCommander, Redis } from 'ioredis';
+import { withScripts } from './redis-scripts.js';
 import type { Clock } from '../core/clock.js';
 import type { Fault } from '../mock/faults.js';
 import { keptText } from '../mock/kept-text.js';
@@ -79,15 +80,13 @@ interface SessionScripts {
 }
 
 function scripts(client: Redis): SessionScripts {
-  const c = client as Redis & Partial<SessionScripts>;
-  if (!c.petstoreAdvanceClock) {
-    client.defineCommand('petstoreAdvanceClock', { numberOfKeys: 1, lua: ADVANCE });
-    client.defineCommand('petstoreTakeFault', { numberOfKeys: 1, lua: TAKE_FAULT });
-    client.defineCommand('petstoreJournalPush', { numberOfKeys: 1, lua: JOURNAL_PUSH });
+  return withScripts<SessionScripts>(client, {
+    petstoreAdvanceClock: { numberOfKeys: 1, lua: ADVANCE },
+    petstoreTakeFault: { numberOfKeys: 1, lua: TAKE_FAULT },
+    petstoreJournalPush: { numberOfKeys: 1, lua: JOURNAL_PUSH },
     // The number of keys varies (one per kind of state in use): given with each call.
-    client.defineCommand('petstoreTouchSession', { lua: TOUCH });
-  }
-  return c as unknown as SessionScripts;
+    petstoreTouchSession: { lua: TOUCH },
+  });
 }
 
 /** A session's keys (`<prefix>s:<name>:`), and how long it lives untouched (0: for ever). */

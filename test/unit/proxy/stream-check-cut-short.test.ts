@@ -42,8 +42,9 @@ describe('a compressed stream cut short', () => {
     const compressed = gzipSync(events, { finishFlush: constants.Z_SYNC_FLUSH });
     const exchange: Exchange = {
       request: { method: 'GET', url: 'http://127.0.0.1:1/quotes/stream', headers: {} },
-      response: { status: 200, headers: { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' } },
-    } as Exchange;
+      response: { status: 200, headers: { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' }, body: undefined, text: '' },
+      durationMs: 0,
+    };
     const rest = new PassThrough();
     const res = new ClientAnswer();
     const failures = new Promise<Failure[]>((resolve) => passStreamChecked(rest, res as unknown as ServerResponse, exchange, operation, schemas, Date.now(), resolve));
