@@ -328,8 +328,12 @@ function compiled(pattern: string): PatternMatcher {
 /** allOf parts that are cyclic `$ref`s, replaced by their targets so they can be merged. */
 function withPartsResolved(schema: Schema): Schema {
   if (!schema.allOf?.some((part) => refTarget(part))) return schema;
-  return { ...schema, allOf: schema.allOf.map((part) => resolveSchema(part)) };
+  // The same object each time, so that its allOf merge is made once (mergeAllOf keeps it).
+  let resolved = partsResolved.get(schema);
+  if (!resolved) partsResolved.set(schema, (resolved = { ...schema, allOf: schema.allOf.map((part) => resolveSchema(part)) }));
+  return resolved;
 }
+const partsResolved = new WeakMap<Schema, Schema>();
 
 /** Whether a branch goes straight back into a cycle: it is a cyclic `$ref` or requires one. */
 function recursesAtOnce(branch: Schema): boolean {
