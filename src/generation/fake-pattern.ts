@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { patternMeaning } from '../spec/pattern-dialect.js';
 import { documentPatternMatcher } from '../spec/pattern-matcher.js';
 
 /*
@@ -38,7 +39,7 @@ class Unsupported extends Error {}
 const NOTHING: Node = { kind: 'group', alternatives: [[]] };
 const CONTROL: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', '0': '\0' };
 /** Where `\p{...}` finds its characters: printable ASCII, Latin-1 letters, a few of other scripts. */
-const PROPERTY_CANDIDATES = `${PRINTABLE}\u00a0\u00c0\u00e9\u00f1\u00fc\u00df\u03b1\u0416\u05d0\u0627\u4e2d\u3042\u00b2\u00bd\u2028\u2029`;
+const PROPERTY_CANDIDATES = `${PRINTABLE}\u00a0\u00c0\u00e9\u00f1\u00fc\u00df\u03b1\u0416\u05d0\u0627\u4e2d\u3042\u30a2\uac00\u00b2\u00bd\u2028\u2029\u0301`;
 
 function without(excluded: string): string {
   return [...PRINTABLE].filter((ch) => !excluded.includes(ch)).join('');
@@ -51,7 +52,9 @@ function without(excluded: string): string {
  * length bounds retry with a smaller or larger one.
  */
 export function fakeFromPattern(pattern: string, faker: Faker, openRepeat = OPEN_REPEAT): string | undefined {
-  const parsed = parse(pattern, openRepeat);
+  // Made from what the pattern means (a `/.../i` literal's body, Java's classes spelt out);
+  // case-insensitive ones from the body as written, which they match.
+  const parsed = parse(patternMeaning(pattern).source, openRepeat);
   if (!parsed) return undefined;
   let value: string;
   try {
@@ -133,7 +136,8 @@ class Parser {
     for (let c = this.peek(); c !== undefined && c !== '|' && c !== ')'; c = this.peek()) {
       if (c === '^' || c === '$') {
         // Anchors are only meaningful at the ends, where emitting nothing for them is right.
-        const atEdge = c === '^' ? nodes.length === 0 : this.at === this.source.length - 1 || this.source[this.at + 1] === ')' || this.source[this.at + 1] === '|';
+        // Lookarounds before a `^` consume nothing: it is still at the start.
+        const atEdge = c === '^' ? nodes.every((node) => node === NOTHING) : this.at === this.source.length - 1 || this.source[this.at + 1] === ')' || this.source[this.at + 1] === '|';
         if (!atEdge) throw new Unsupported('anchor in the middle');
         this.at += 1;
         continue;
@@ -209,7 +213,7 @@ class Parser {
       first = false;
       const c = this.source[this.at++];
       if (c === undefined) throw new Unsupported('unclosed class');
-      const start = c === '\\' ? this.escape() : c;
+      const start = c === '\\' ? this.escape(true) : c;
       if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.source[this.at + 1] !== undefined && start.length === 1) {
         this.at += 1;
         const e = this.source[this.at++]!;
@@ -225,7 +229,7 @@ class Parser {
   }
 
   /** The characters one escape stands for; `this.at` is just past the backslash. */
-  private escape(): string {
+  private escape(inClass = false): string {
     const c = this.source[this.at++];
     if (c === undefined) throw new Unsupported('trailing backslash');
     if (c === 'd') return DIGITS;
@@ -236,7 +240,7 @@ class Parser {
     if (c === 'S') return without(' ');
     if (c in CONTROL) return CONTROL[c]!;
     if (c === 'x' || c === 'u') return this.codePoint(c);
-    if (c === 'p' || c === 'P') return this.property(c === 'P');
+    if (c === 'p' || c === 'P') return this.property(c === 'P', inClass);
     if (/[a-zA-Z0-9]/.test(c)) throw new Unsupported(`escape \\${c}`);
     return c;
   }
@@ -252,7 +256,7 @@ class Parser {
   }
 
   /** `\p{Name}` (or `\P{Name}`): the candidates JavaScript's engine puts in (or out of) it. */
-  private property(negated: boolean): string {
+  private property(negated: boolean, inClass: boolean): string {
     const match = /^\{([\w=]+)\}/.exec(this.source.slice(this.at));
     if (!match) throw new Unsupported('\\p without a name');
     this.at += match[0].length;
@@ -263,7 +267,8 @@ class Parser {
       throw new Unsupported(`unknown property ${match[1]}`);
     }
     const chars = [...PROPERTY_CANDIDATES].filter((ch) => test.test(ch) !== negated).join('');
-    if (chars === '') throw new Unsupported(`no candidate in \\p{${match[1]}}`);
+    // In a class it is one part of a union: one without candidates adds nothing.
+    if (chars === '' && !inClass) throw new Unsupported(`no candidate in \\p{${match[1]}}`);
     return chars;
   }
 

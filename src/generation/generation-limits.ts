@@ -1,5 +1,6 @@
 import { SpecError } from '../spec/spec-error.js';
 import { forEachSchemaObject } from '../spec/walk-schemas.js';
+import { isUnmetPattern, unmetPatternNote } from './unmet-patterns.js';
 
 /**
  * How large a value the generator makes (docs/decisions/048-document-bounds.md). A document may
@@ -33,13 +34,17 @@ export function boundBeyondLimits(schema: { minLength?: unknown; minItems?: unkn
 /**
  * Refuses, at load, a document with a schema whose lower bounds ask for more than the generator
  * makes: the mock seeds and answers from its schemas, and would otherwise fail there, or (before
- * these limits) build the value for minutes, deaf to SIGTERM.
+ * these limits) build the value for minutes, deaf to SIGTERM. Answers the notes on patterns no
+ * string it makes matches (unmet-patterns.ts), which are served, not refused.
  */
-export function checkGenerationBounds(file: string, document: object): void {
+export function checkGenerationBounds(file: string, document: object): string[] {
   const problems: string[] = [];
+  const notes: string[] = [];
   forEachSchemaObject(document, (node, pointer) => {
     const beyond = boundBeyondLimits(node);
     if (beyond && problems.length < 20) problems.push(`${pointer()}/${beyond.split(' ')[0]}: ${beyond}`);
+    if (typeof node.pattern === 'string' && isUnmetPattern(node.pattern)) notes.push(unmetPatternNote(`${pointer()}/pattern`, node.pattern));
   });
   if (problems.length > 0) throw new SpecError(file, 'asks for values larger than the mock makes', problems);
+  return notes;
 }

@@ -33,8 +33,9 @@ export interface ServedDocument {
   crudResources: readonly Resource[];
 }
 
-export async function serveDocument(loaded: LoadedDocument, seed: number, shared: SharedDocuments | undefined): Promise<ServedDocument> {
-  checkGenerationBounds(loaded.file, loaded.source);
+export async function serveDocument(written: LoadedDocument, seed: number, shared: SharedDocuments | undefined): Promise<ServedDocument> {
+  const generationNotes = checkGenerationBounds(written.file, written.source);
+  const loaded = generationNotes.length === 0 ? written : { ...written, warnings: [...written.warnings, ...generationNotes] };
   const index = buildOperationIndex(loaded.document, loaded.file);
   // Resources are inferred from every path, but only operations no pack claims are served as CRUD.
   const resources = inferResources(index.operations);

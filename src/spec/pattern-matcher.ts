@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { hasNestedQuantifier } from './nested-quantifiers.js';
+import { patternMeaning } from './pattern-dialect.js';
 
 /** What ajv and the value generator need of a compiled `pattern`: a search anywhere in the text. */
 export interface PatternMatcher {
@@ -49,16 +50,18 @@ export function documentPatternMatcher(pattern: string): PatternMatcher | undefi
   return patternMatcher(pattern) ?? patternMatcher(pattern, false);
 }
 
-function judge(pattern: string, unicode: boolean): PatternVerdict {
+function judge(written: string, unicode: boolean): PatternVerdict {
+  // A pattern written for another engine is matched as its author meant (pattern-dialect.ts).
+  const { source: pattern, flags } = patternMeaning(written);
   let native: RegExp;
   try {
-    native = new RegExp(pattern, unicode ? 'u' : '');
+    native = new RegExp(pattern, `${unicode ? 'u' : ''}${flags}`);
   } catch (err) {
     return { kind: 'invalid', reason: (err as Error).message };
   }
   let re2Problem: string;
   try {
-    const re2 = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    const re2 = RE2JS.compile(RE2JS.translateRegExp(pattern), re2Flags(flags));
     return { kind: 're2', matcher: { test: (text) => re2.test(text), toString: () => native.toString() } };
   } catch (err) {
     re2Problem = (err as Error).message;
@@ -67,6 +70,10 @@ function judge(pattern: string, unicode: boolean): PatternVerdict {
     return { kind: 'unchecked', matcher: anything, reason: `RE2 cannot read it (${re2Problem}) and it repeats a repetition, which a backtracking engine can take hours to match` };
   }
   return { kind: 'native', matcher: native };
+}
+
+function re2Flags(flags: string): number {
+  return (flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0) | (flags.includes('s') ? RE2JS.DOTALL : 0) | (flags.includes('m') ? RE2JS.MULTILINE : 0);
 }
 
 /**

@@ -3,6 +3,7 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { ajvRegExp } from '../spec/pattern-matcher.js';
 import { addLargeEnumKeyword } from './large-enum.js';
+import { schemaContentKey } from './schema-content-key.js';
 import { sharedSchemas } from './shared-schemas.js';
 
 // Both are CommonJS: under Node's ESM interop their exports are the `default` of the module object.
@@ -50,7 +51,18 @@ export function createAjv(options: Options = {}): Ajv {
   };
 
   const shared = sharedSchemas();
+  // Schemas written alike are compiled once: a document without shared schemas writes the same
+  // answer and error schemas inline under every operation, and each was compiled (decision 102).
+  const byContent = new Map<string, ReturnType<Ajv['compile']>>();
   const compile = (schema: unknown, meta?: boolean) => {
+    const key = schemaContentKey(schema);
+    const known = key === undefined ? undefined : byContent.get(`${meta ? 'meta:' : ''}${key}`);
+    if (known) return known;
+    const validate = compileOnce(schema, meta);
+    if (key !== undefined) byContent.set(`${meta ? 'meta:' : ''}${key}`, validate);
+    return validate;
+  };
+  const compileOnce = (schema: unknown, meta?: boolean) => {
     const prepared = shared.prepare(schema);
     const strictOne = prepared.oas31 ? twin('oas31') : ajv;
     try {

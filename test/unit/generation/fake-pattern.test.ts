@@ -17,6 +17,9 @@ const SUPPORTED = [
   '^(?:ab|c)+\\.[\\w-]{3,5}$',
   '[A-F0-9]{4}',
   '^x{2,}?y.z\\s$',
+  // AWS's: a union of properties one of which (\p{M}, \p{C}) had no candidate and failed the class.
+  '[\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+',
+  '[^\\p{C}]{1,20}',
 ];
 
 describe('fakeFromPattern', () => {
@@ -30,6 +33,21 @@ describe('fakeFromPattern', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('reads a `^` after lookaheads as the start (AWS qldb: `(?!^-)(?!.*-$)^[A-Za-z0-9-]+$`)', () => {
+    const pattern = '(?!^.*--)(?!^[0-9]+$)(?!^-)(?!.*-$)^[A-Za-z0-9-]+$';
+    const made = Array.from({ length: 20 }, (_, seed) => (faker.seed(seed), fakeFromPattern(pattern, faker)));
+    expect(made.filter((v) => v !== undefined).length).toBeGreaterThan(10);
+    for (const v of made) if (v !== undefined) expect(v).toMatch(new RegExp(pattern, 'u'));
+  });
+
+  it('makes what a pattern of another dialect means: a literal with its flag, Java class names', () => {
+    for (let seed = 0; seed < 20; seed += 1) {
+      faker.seed(seed);
+      expect(fakeFromPattern('/^[0-9]{4}[a-z]$/i', faker)).toMatch(/^[0-9]{4}[a-z]$/i);
+      expect(fakeFromPattern('^[\\p{XDigit}]{2}(:\\p{XDigit}{2})*\\z', faker)).toMatch(/^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2})*$/);
+    }
   });
 
   it('uses every alternative of a group over enough seeds', () => {

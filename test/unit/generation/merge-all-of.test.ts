@@ -25,3 +25,20 @@ describe('mergeAllOf: types of the parts', () => {
     }
   });
 });
+
+describe('mergeAllOf: once per schema object (decision 102)', () => {
+  it('gives the same merge for the same schema, so values of a type built on a base by allOf do not merge it again', () => {
+    const base = { type: 'object', properties: { id: { type: 'string' } } } as Schema;
+    const user = { allOf: [base, { type: 'object', properties: { name: { type: 'string' } } }] } as Schema;
+    const first = mergeAllOf(user);
+    expect(mergeAllOf(user)).toBe(first);
+    expect(Object.keys(first.properties ?? {})).toEqual(['id', 'name']);
+    expect(mergeAllOf({ ...user })).not.toBe(first);
+  });
+
+  it('does not keep a merge that failed: the same schema fails again', () => {
+    const broken = { allOf: [typed('string'), typed('integer')] } as Schema;
+    expect(() => mergeAllOf(broken)).toThrow(/different types/);
+    expect(() => mergeAllOf(broken)).toThrow(/different types/);
+  });
+});
