@@ -9,20 +9,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../src/contract/events.js';
 import { runContract } from '../helpers/contract-cli.js';
-import { startMockProcess, type MockProcess } from '../helpers/mock-processes.js';
+import { useMockFor } from '../helpers/mock-for-suite.js';
 
 const DOCUMENT = fileURLToPath(new URL('../fixtures/status/credential-refusals.yaml', import.meta.url));
-let mock: MockProcess;
-
-beforeAll(async () => {
-  mock = await startMockProcess(['--spec', DOCUMENT]);
-}, 60_000);
-afterAll(async () => {
-  await mock?.stop();
-});
+const mock = useMockFor(DOCUMENT);
 
 async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; body: any }> {
   const response = await fetch(`${mock.url}${path}`, { headers });
