@@ -164,7 +164,7 @@ export class CaseRun {
    * the operation it matches. A URL on another origin is a `link-origin` failure and is not sent:
    * the run's credentials go to the --base-url origin only.
    */
-  async get(url: string): Promise<Exchange | undefined> {
+  async get(url: string, extra: Partial<CheckContext> = {}): Promise<Exchange | undefined> {
     const { ctx } = this;
     const origin = new URL(ctx.options.baseUrl).origin;
     const target = new URL(url);
@@ -187,7 +187,7 @@ export class CaseRun {
     this.waitedMs += waitedMs;
     // As in send: a refusal the runner waited out before asking again is the target's rate limit at work.
     for (const refused of attempts.slice(0, -1)) this.record(refused, operation, { waitedOut: true });
-    this.record(attempts.at(-1)!, operation, {});
+    this.record(attempts.at(-1)!, operation, extra);
     return attempts.at(-1)!;
   }
 
@@ -397,7 +397,7 @@ export class CaseRun {
     const path = relativePath(this.ctx.options.baseUrl, url);
     const raw = path === undefined ? undefined : matchTemplate(resource.itemPath, path.split('?')[0]!)?.[resource.idParam];
     if (raw === undefined || this.ctx.ownRecords.holds(resource, raw)) return;
-    const found = await this.get(url);
+    const found = await this.get(url, { existenceProbe: true });
     if (found?.response.status === 404) this.ctx.ownRecords.add(resource, toId(raw));
   }
 

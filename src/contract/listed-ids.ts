@@ -1,5 +1,6 @@
 import type { Schema } from '../spec/openapi.js';
 import type { Operation, OperationIndex } from '../spec/operation-index.js';
+import { namesAnEnvelope } from '../spec/resource-model.js';
 import { successStatuses } from './documented-response.js';
 import { answerSchema, answerWrapper } from './record-bodies.js';
 
@@ -42,7 +43,8 @@ function itemsOf(schema: Schema): { at: string; items: Schema } | undefined {
   const top = objectItems(schema);
   if (top) return { at: '', items: top };
   const arrays = Object.entries(schema.properties ?? {}).filter(([, p]) => objectItems(p as Schema));
-  const chosen = arrays.find(([name]) => ENVELOPE_NAMES.includes(name.toLowerCase())) ?? (arrays.length === 1 ? arrays[0] : undefined);
+  // As the resource model (namesAnEnvelope): a `data` it cannot read leaves `errors` no list.
+  const chosen = arrays.find(([name]) => ENVELOPE_NAMES.includes(name.toLowerCase())) ?? (arrays.length === 1 && !namesAnEnvelope(schema.properties ?? {}) ? arrays[0] : undefined);
   return chosen ? { at: `/${chosen[0]}`, items: objectItems(chosen[1] as Schema)! } : undefined;
 }
 

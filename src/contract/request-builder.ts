@@ -1,7 +1,7 @@
 import type { Operation } from '../spec/operation-index.js';
 import { wrongCredentials } from './checks/ignored-auth-credential.js';
 import { placeCredentials, setHeader, type RunCredentials } from './credential-placement.js';
-import { isJsonMediaType } from './documented-response.js';
+import { isJsonMediaType, jsonContent } from './documented-response.js';
 import type { Exchange } from './events.js';
 import type { Plan } from './plan-shape.js';
 import { queryPairs } from './query-pairs.js';
@@ -42,9 +42,20 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
       for (const [field, fixture] of Object.entries(template.body.refs)) (body as Record<string, unknown>)[field] = idOf(fixture);
     }
     request.body = body;
-    headers['content-type'] = template.contentType ?? 'application/json';
+    headers['content-type'] = template.contentType ?? requestMediaType(operation);
   }
   return request;
+}
+
+/**
+ * The JSON media type the body was built from (`requestBodies`: the operation's first JSON type),
+ * as the document names it (`application/scim+json`, `application/merge-patch+json`): a target
+ * that reads only the types it documents refuses any other with 415. A range (`*\/*`) or no
+ * JSON type: `application/json`.
+ */
+function requestMediaType(operation: Operation): string {
+  const type = jsonContent(operation.requestBody?.content)?.mediaType;
+  return type !== undefined && isJsonMediaType(type) ? type : 'application/json';
 }
 
 /**

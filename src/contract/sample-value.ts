@@ -72,8 +72,27 @@ export function sampleFromSchema(schema: Schema, depth = 0): unknown {
         const property = schema.properties?.[name] as Schema | undefined;
         result[name] = sampleFromSchema(property ?? {}, depth + 1);
       }
+      fillMinProperties(schema, result, depth);
       return result;
     }
+  }
+}
+
+/**
+ * `minProperties` met: the optional properties the schema declares first, then names of its own
+ * (`key1`, ...) where `additionalProperties` allows them (a map such as `{minProperties: 1,
+ * additionalProperties: {...}}` sampled as `{}` was refused 400).
+ */
+function fillMinProperties(schema: Schema, result: Record<string, unknown>, depth: number): void {
+  const wanted = capped(schema.minProperties ?? 0, MAX_BUILT_ITEMS);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (Object.keys(result).length >= wanted) return;
+    if (!(name in result)) result[name] = sampleFromSchema(property as Schema, depth + 1);
+  }
+  const extra = schema.additionalProperties;
+  if (extra === false) return;
+  for (let i = 1; Object.keys(result).length < wanted; i += 1) {
+    if (!(`key${i}` in result)) result[`key${i}`] = sampleFromSchema(typeof extra === 'object' ? (extra as Schema) : {}, depth + 1);
   }
 }
 
@@ -98,6 +117,8 @@ function sampleString(schema: Schema): string {
     case 'uri':
     case 'uri-reference':
       return 'https://example.com/';
+    case 'byte':
+      return 'eA=='; // base64 of "x": `byte` is base64 (OpenAPI 3.0 data types)
     default:
       return patternedSample(schema) ?? 'x'.repeat(Math.min(capped(Math.max(1, schema.minLength ?? 1), MAX_BUILT_LENGTH), schema.maxLength ?? Infinity));
   }

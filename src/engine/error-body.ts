@@ -127,9 +127,16 @@ function headerText(text: string): string {
   return ascii.length > 1000 ? `${ascii.slice(0, 997)}...` : ascii;
 }
 
+/**
+ * Whether a `message` string (and `details` array) may be added: other properties allowed, and
+ * of any value. An `additionalProperties` schema (`{type: object}`, Slack's error answers) would
+ * be broken by a string: the reason goes in the header then.
+ */
 function allowsOtherProperties(schema: MergedSchema): boolean {
   const closed = (schema as { unevaluatedProperties?: unknown }).unevaluatedProperties === false;
-  return schema.additionalProperties !== false && !closed && schema.maxProperties === undefined;
+  const extra = schema.additionalProperties;
+  const anyValue = extra === undefined || extra === true || (typeof extra === 'object' && Object.keys(extra).length === 0);
+  return anyValue && !closed && schema.maxProperties === undefined;
 }
 
 const SECTION_SIX = new Set(['code', 'message', 'status', 'details']);
@@ -149,6 +156,12 @@ function filled(schema: MergedSchema, properties: Record<string, Schema>, error:
     let value = valueFor(name.toLowerCase(), borrowed ? withoutEnum(property) : property, error, faker);
     if (value === undefined && required.has(name)) value = fakeFromSchema(raw, faker);
     if (value !== undefined) out[name] = value;
+  }
+  // Required but not declared (decision 093): any value is allowed; the error's, where the name is one of its fields.
+  for (const name of required) {
+    if (Object.hasOwn(out, name)) continue;
+    const value = valueFor(name.toLowerCase(), {} as MergedSchema, error, faker);
+    out[name] = typeof value === 'string' || typeof value === 'number' ? value : faker.lorem.word();
   }
   return out;
 }

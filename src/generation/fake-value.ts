@@ -53,13 +53,16 @@ const VALUE_BUDGET = 1_000;
  * the formats date-time, date, int32, int64 (safe integers), uuid, email, uri, uri-reference,
  * hostname, ipv4, arrays with minItems/maxItems, objects (required always, optional ones
  * sometimes, never a property the schema does not declare), allOf (merged), oneOf/anyOf (one
- * branch: for oneOf the value may happen to match another branch too). Ignored: uniqueItems, not. A pattern beyond fake-pattern.ts falls back to the schema's
+ * branch: for oneOf the value may happen to match another branch too), uniqueItems. Ignored: not. A pattern beyond fake-pattern.ts falls back to the schema's
  * `example` or `default` when it matches, else this throws naming the pattern: an error is
  * safer than a body that breaks the contract. It also throws for a schema nothing satisfies.
  */
 export function fakeFromSchema(schema: Schema, faker: Faker, options: FakeOptions = {}): unknown {
   return new Generator(faker, options.optionalRate ?? 0.5, options.extraItems ?? 3, options.subject ?? '').value(schema, '', 0);
 }
+
+/** How often an item of a uniqueItems array is made again when it equals one already made. */
+const UNIQUE_TRIES = 8;
 
 class Generator {
   /** Parts made so far (see VALUE_BUDGET). */
@@ -189,7 +192,23 @@ class Generator {
     if (max < min) throw new Error(`no array has between ${min} and ${max} items`);
     const length = this.shrinking(depth, hops) ? min : this.faker.number.int({ min, max });
     const items = (closed ? {} : (schema.items ?? { type: 'string' })) as Schema;
-    return Array.from({ length }, (_, i) => this.value(prefix[i] ?? items, key, depth + 1, hops));
+    if (!schema.uniqueItems) return Array.from({ length }, (_, i) => this.value(prefix[i] ?? items, key, depth + 1, hops));
+    // uniqueItems: a value already there is made again, a few times; past `min`, the array stops short instead.
+    const made: unknown[] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < length; i += 1) {
+      let value: unknown;
+      let tries = 0;
+      do value = this.value(prefix[i] ?? items, key, depth + 1, hops);
+      while (seen.has(JSON.stringify(value)) && ++tries < UNIQUE_TRIES);
+      if (seen.has(JSON.stringify(value))) {
+        if (made.length >= min) break;
+        throw new Error(`no ${min} different items could be made for an array with uniqueItems`);
+      }
+      seen.add(JSON.stringify(value));
+      made.push(value);
+    }
+    return made;
   }
 
   private integer(schema: MergedSchema): number {

@@ -71,10 +71,21 @@ export function createRequestAuthenticator(options: RequestAuthOptions): Request
           anonymous: true,
           limits: options.anonymousLimits,
           scope: 'read-only',
-          error: new ApiError('unauthorized', result.message, { headers: { 'WWW-Authenticate': result.challenge } }),
+          error: result.outcome === 'unknown' && refusesWith403(operation) ? new ApiError('forbidden', result.message) : new ApiError('unauthorized', result.message, { headers: { 'WWW-Authenticate': result.challenge } }),
           shown: shown(result.presented),
           ...(result.presented !== undefined && { credential: result.presented }),
         };
     }
   };
+}
+
+/**
+ * A credential that came but is refused is answered 403 where the operation documents 403 and not
+ * 401 (eBay's and the New York Times' documents list only 403 for a bad key): the mock answers
+ * only what its document allows, and RFC 9110 (section 15.5.4) lets a server refuse credentials it
+ * understood with 403. A missing credential stays 401 (section 15.5.2), documented or not: the
+ * operation's `security` says one is needed (decision 098).
+ */
+function refusesWith403(operation: Operation | undefined): boolean {
+  return operation !== undefined && operation.responses['403'] !== undefined && operation.responses['401'] === undefined;
 }

@@ -270,7 +270,16 @@ function envelopeProperty(schema: MergedSchema): string | undefined {
     const p = propertySchema(schema, name);
     return p?.type === 'array' && objectSchema(p.items as Schema | undefined) !== undefined;
   });
-  return arrays.find((n) => ENVELOPE_NAMES.includes(n.toLowerCase())) ?? (arrays.length === 1 ? arrays[0] : undefined);
+  return arrays.find((n) => ENVELOPE_NAMES.includes(n.toLowerCase())) ?? (arrays.length === 1 && !namesAnEnvelope(properties) ? arrays[0] : undefined);
+}
+
+/**
+ * Whether a well-known list property is there in a shape the model cannot read (OPTIMADE's `data`,
+ * an anyOf of arrays): then the only plain array of objects beside it (its `errors`) is not the
+ * list, and guessing it filled `errors` with records.
+ */
+export function namesAnEnvelope(properties: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(properties).some((name) => ENVELOPE_NAMES.includes(name.toLowerCase()));
 }
 
 function recordSchema(read: Operation | undefined, create: Operation | undefined, itemOps: readonly Operation[], list: Operation | undefined, names: ReadonlySet<string>): MergedSchema | undefined {

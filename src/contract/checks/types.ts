@@ -32,6 +32,8 @@ export interface CheckContext {
   maxResponseTimeMs?: number;
   /** A GET of a 201's Location, when the engine made one. */
   readBack?: ReadBack;
+  /** The runner asked whether a record exists (a name it means to PUT): 404 is the answer it asked for. */
+  existenceProbe?: boolean;
 }
 
 /**

@@ -23,7 +23,8 @@ const bare = (name: string) => name.toLowerCase().replace(/^[_$]/, '');
  */
 export function listPaging(list: Operation | undefined): ListPaging {
   const query = (list?.parameters ?? []).filter((p) => p.in === 'query');
-  const find = (names: readonly string[]) => query.find((p) => names.includes(bare(p.name)));
+  // A page number or size is one value: a `page` object (`page[number]`, deepObject) is not paged by `page=1`.
+  const find = (names: readonly string[]) => query.find((p) => names.includes(bare(p.name)) && isScalar(p.schema as Schema | undefined));
   const paging: ListPaging = {};
   const limit = find(LIMIT_NAMES);
   if (limit) {
@@ -35,6 +36,10 @@ export function listPaging(list: Operation | undefined): ListPaging {
   const at = list ? listItemsOf(list)?.at : undefined;
   if (at) paging.envelope = at.slice(1);
   return paging;
+}
+
+function isScalar(schema: Schema | undefined): boolean {
+  return schema?.type !== 'object' && schema?.type !== 'array';
 }
 
 /**
