@@ -128,7 +128,7 @@ async function createFixture(run: CaseRun, name: string): Promise<void> {
   const operation = ctx.plan.index.byId(recipe.request.operationId)!;
   const before = run.created.length;
   if (recipe.resource?.putCreates) await run.claimName(recipe.resource, recipe.request);
-  const { exchange, url } = await run.send(recipe.request, { statuses: successStatuses(operation) });
+  const { exchange, url } = await run.send(recipe.request, { statuses: successStatuses(operation), setUp: true });
   const entry = run.created.length > before ? run.created.at(-1) : undefined;
   const status = exchange.response.status;
   if (status < 200 || status >= 300 || (recipe.resource && !entry && recipe.reads.size === 0)) {
@@ -149,7 +149,7 @@ async function createFixture(run: CaseRun, name: string): Promise<void> {
 
 async function prepare(run: CaseRun, template: RequestTemplate): Promise<void> {
   const operation = run.ctx.plan.index.byId(template.operationId)!;
-  const { exchange } = await run.send(template, { statuses: successStatuses(operation) });
+  const { exchange } = await run.send(template, { statuses: successStatuses(operation), setUp: true });
   const status = exchange.response.status;
   if (status < 200 || status >= 300) {
     throw new SetupError(`could not prepare the case: ${operation.method.toUpperCase()} ${operation.path} (${operation.operationId}) answered ${status}`);

@@ -1,7 +1,7 @@
 import type { Operation } from '../spec/operation-index.js';
 import { wrongCredentials } from './checks/ignored-auth-credential.js';
 import { placeCredentials, setHeader, type RunCredentials } from './credential-placement.js';
-import { isJsonMediaType } from './documented-response.js';
+import { isJsonMediaType, jsonContent } from './documented-response.js';
 import type { Exchange } from './events.js';
 import type { Plan } from './plan-shape.js';
 import { queryPairs } from './query-pairs.js';
@@ -42,9 +42,19 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
       for (const [field, fixture] of Object.entries(template.body.refs)) (body as Record<string, unknown>)[field] = idOf(fixture);
     }
     request.body = body;
-    headers['content-type'] = template.contentType ?? 'application/json';
+    headers['content-type'] = template.contentType ?? bodyMediaType(operation);
   }
   return request;
+}
+
+/**
+ * The media type a JSON body goes out as: the JSON type the document names for the body
+ * (`application/scim+json`, `application/merge-patch+json`), since a server may refuse any other
+ * with 415; `application/json` where it names a range (`*\/*`) or no JSON type at all.
+ */
+export function bodyMediaType(operation: Operation): string {
+  const named = jsonContent(operation.requestBody?.content)?.mediaType;
+  return named !== undefined && isJsonMediaType(named) ? named : 'application/json';
 }
 
 /**
