@@ -106,13 +106,14 @@ async function runSteps(run: CaseRun): Promise<undefined> {
     let found = sent.readBack;
     const made = [...ctx.plan.resources.values()].find((r) => r.create === operation);
     const record = made ? run.lastCreated(made) : undefined;
-    if (!found && record) found = await readBack(get, run.readerUrl(run.itemUrl(record.resource, record.id)), { param: record.resource.idParam, value: String(record.id) });
+    const itemUrl = record ? run.itemUrl(record.resource, record.id) : undefined;
+    if (!found && record) found = await readBack(get, run.readerUrl(itemUrl!), { param: record.resource.idParam, value: String(record.id) }, run.readerOf(itemUrl!));
     const checked = run.failures.length;
     if (found) run.failures.push(...stateCreated(sent.exchange, found, operation));
     run.failedAt(sent.exchange, checked);
   } else if (planned.verify === 'updated' || planned.verify === 'updated-as-sent' || planned.verify === 'deleted') {
     const url = sent.url.split('?')[0]!;
-    const found = await readBack(get, run.readerUrl(url), run.idParamOf(url));
+    const found = await readBack(get, run.readerUrl(url), run.idParamOf(url), run.readerOf(url));
     const check = planned.verify === 'deleted' ? useAfterFree : stateUpdated;
     const checked = run.failures.length;
     run.failures.push(...check(sent.exchange, found, operation, planned.verify === 'updated-as-sent' ? 'sent' : 'answer'));
