@@ -8,11 +8,8 @@
  * - a negative case's set-up create was not prechecked, so a create the runner could not make
  *   valid failed the case (amazonaws.com/appconfig GetExtension/negative/no-key): now skipped.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli, startMockProcess, type MockProcess } from '../helpers/mock-processes.js';
+import { contractOnDocument, type ContractOnDocument } from '../helpers/contract-on-document.js';
 
 const DOC = [
   'openapi: 3.0.3',
@@ -47,29 +44,13 @@ const DOC = [
   "      responses: { '200': { description: one, content: { application/json: { schema: { $ref: '#/components/schemas/Extension' } } } }, '401': { description: no }, '404': { description: none } }",
 ].join('\n');
 
-interface Case {
-  id: string;
-  status: string;
-  reason?: string;
-  exchanges: { request: { headers: Record<string, string>; body?: unknown }; response: { status: number } }[];
-}
-
-let mock: MockProcess;
-let cases: Case[];
-let code: number | null;
-let output: string;
+let run: ContractOnDocument;
+let cases: ContractOnDocument['cases'];
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'body-media-'));
-  const spec = join(dir, 'openapi.yaml');
-  const out = join(dir, 'out');
-  writeFileSync(spec, DOC);
-  mock = await startMockProcess(['--spec', spec]);
-  const run = await runCli(['contract', '--spec', spec, '--base-url', mock.url, '--api-key', 'any-key', '--reporter', 'json', '--out', out]);
-  code = run.code;
-  output = run.stdout + run.stderr;
-  cases = (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { cases: Case[] }).cases;
+  run = await contractOnDocument(DOC, ['--api-key', 'any-key']);
+  cases = run.cases;
 }, 120_000);
-afterAll(() => mock.stop());
+afterAll(() => run.mock.stop());
 
 const byId = (id: string) => cases.find((c) => c.id === id);
 
@@ -96,5 +77,5 @@ it('skips, with the rule it could not meet, a negative case whose set-up create 
 
 it('ends the run with no failure', () => {
   expect(cases.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.id}: ${c.reason ?? ''}`)).toEqual([]);
-  expect(code, output).toBe(0);
+  expect(run.code, run.output).toBe(0);
 });

@@ -10,11 +10,8 @@
  * - the read's documented record names other fields than the write answers or sends: those are
  *   not compared (the document promises nothing of them).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runCli, startMockProcess, type MockProcess } from '../helpers/mock-processes.js';
+import { contractOnDocument, type ContractOnDocument } from '../helpers/contract-on-document.js';
 
 const DOC = [
   'openapi: 3.0.3',
@@ -49,30 +46,13 @@ const DOC = [
   "      responses: { '204': { description: gone } }",
 ].join('\n');
 
-interface Case {
-  id: string;
-  status: string;
-  reason?: string;
-  failures?: { check: string; message: string }[];
-  exchanges: { request: { method: string; url: string }; response: { status: number; body?: unknown } }[];
-}
-
-let mock: MockProcess;
-let cases: Case[];
-let code: number | null;
-let output: string;
+let run: ContractOnDocument;
+let cases: ContractOnDocument['cases'];
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'read-back-shapes-'));
-  const spec = join(dir, 'openapi.yaml');
-  const out = join(dir, 'out');
-  writeFileSync(spec, DOC);
-  mock = await startMockProcess(['--spec', spec]);
-  const run = await runCli(['contract', '--spec', spec, '--base-url', mock.url, '--reporter', 'json', '--out', out]);
-  code = run.code;
-  output = run.stdout + run.stderr;
-  cases = (JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { cases: Case[] }).cases;
+  run = await contractOnDocument(DOC, []);
+  cases = run.cases;
 }, 120_000);
-afterAll(() => mock.stop());
+afterAll(() => run.mock.stop());
 
 const byId = (id: string) => cases.find((c) => c.id === id)!;
 const path = (url: string) => decodeURIComponent(new URL(url).pathname);
@@ -97,5 +77,5 @@ it('compares a replace with its read-back only on the fields the read documents'
 
 it('ends the run with no failure and no error', () => {
   expect(cases.filter((c) => c.status === 'failed' || c.status === 'error').map((c) => `${c.id}: ${c.reason ?? ''} ${JSON.stringify(c.failures ?? [])}`)).toEqual([]);
-  expect(code, output).toBe(0);
+  expect(run.code, run.output).toBe(0);
 });
