@@ -104,12 +104,12 @@ export class CaseRun {
   ) {}
 
   /** Sends a request politely, records and checks every answer; a 201 is read back through its Location when asked. */
-  async send(template: RequestTemplate, expect: { statuses?: readonly string[]; code?: string; check?: string; readBackLocation?: boolean } = {}): Promise<Sent> {
+  async send(template: RequestTemplate, expect: { statuses?: readonly string[]; code?: string; check?: string; readBackLocation?: boolean; setUp?: boolean } = {}): Promise<Sent> {
     const { ctx } = this;
     const operation = ctx.plan.index.byId(template.operationId)!;
     const built = buildRequest(ctx.plan, ctx.options.baseUrl, ctx.keys, template, this.ids);
     if (template.method) built.method = template.method.toUpperCase();
-    if (ctx.precheck && !this.cleaningUp && !template.method) this.precheck(ctx.precheck, template, operation, built);
+    if (ctx.precheck && !this.cleaningUp && !template.method) this.precheck(ctx.precheck, template, operation, built, expect.setUp === true);
     if (!ctx.options.allowDestructive && changesRecords(built.method.toLowerCase()) && !this.namesOwnRecord(operation, built.url)) throw new NotSentError();
     const request = this.cleaningUp ? { ...built, pastDeadline: true } : built;
     if (ctx.credentialWatch?.refused) throw new TransportError('CREDENTIAL_REFUSED', ctx.credentialWatch.refused);
@@ -129,7 +129,7 @@ export class CaseRun {
     const location = exchange.response.headers['location'];
     if (expect.readBackLocation && exchange.response.status >= 200 && exchange.response.status < 300 && location !== undefined) {
       const target = new URL(location, request.url).toString();
-      sent.readBack = await readBack((url) => this.get(url), target, this.idParamOf(target));
+      sent.readBack = await readBack((url) => this.get(url), target, this.idParamOf(target), this.readerOf(target));
     }
     const checked = this.failures.length;
     this.check(exchange, operation, {
@@ -150,11 +150,16 @@ export class CaseRun {
     return sent;
   }
 
-  /** A request the case means to be valid must validate; the case's own request meant to break the document must not. */
-  private precheck(precheck: RequestPrecheck, template: RequestTemplate, operation: Operation, built: OutgoingRequest): void {
+  /**
+   * A request the case means to be valid must validate; the case's own request meant to break the
+   * document must not. A set-up request (a fixture's create, a prerequisite) is meant valid
+   * whatever the case: a negative case's invalid set-up had the target's correct 400 reported as
+   * the case's failure (appconfig's GetExtension/negative/no-key).
+   */
+  private precheck(precheck: RequestPrecheck, template: RequestTemplate, operation: Operation, built: OutgoingRequest, setUp: boolean): void {
     const { kind, sends, request } = this.planned;
     if (template !== request) {
-      if (PRECHECKED.has(kind)) precheck.check(operation, built);
+      if (setUp || PRECHECKED.has(kind)) precheck.check(operation, built);
     } else if (sends === 'refused') precheck.checkRefused(operation, built);
     else if (sends === 'accepted' || PRECHECKED.has(kind)) precheck.check(operation, built);
   }
@@ -178,8 +183,7 @@ export class CaseRun {
       });
       return undefined;
     }
-    const path = relativePath(ctx.options.baseUrl, url);
-    const operation = path === undefined ? undefined : ctx.plan.index.operations.find((o) => o.method === 'get' && matchTemplate(o.path, path.split('?')[0]!) !== undefined);
+    const operation = this.readerOf(url);
     // The reader's required headers too (a read-back without them is refused as the runner's own fault).
     const headers: Record<string, string> = { ...(operation ? requiredParameterValues(operation.parameters).headers : {}), accept: 'application/json' };
     const sentUrl = withCredentials(ctx.plan, ctx.keys, operation, 'api-key', target.toString(), headers);
@@ -189,6 +193,12 @@ export class CaseRun {
     for (const refused of attempts.slice(0, -1)) this.record(refused, operation, { waitedOut: true });
     this.record(attempts.at(-1)!, operation, extra);
     return attempts.at(-1)!;
+  }
+
+  /** The document's GET of a URL on the run's base URL, if it has one. */
+  readerOf(url: string): Operation | undefined {
+    const path = relativePath(this.ctx.options.baseUrl, url);
+    return path === undefined ? undefined : this.ctx.plan.index.operations.find((o) => o.method === 'get' && matchTemplate(o.path, path.split('?')[0]!) !== undefined);
   }
 
   /** Records an exchange and runs every response check on it (a body not taken in full is one failure, not checked). */
@@ -366,13 +376,25 @@ export class CaseRun {
         if (!params) continue;
         const id = toId(params[resource.idParam]!);
         const usable = idFromBody(resource, exchange.response.body);
-        return this.remember(resource, usable !== undefined && String(usable) !== String(id) ? usable : id);
+        return this.remember(resource, usable !== undefined && String(usable) !== String(id) ? usable : id, this.collectionValues(resource, requestUrl));
       }
     }
     const resource = resources.find((r) => r.create.operationId === operation.operationId);
     if (resource?.putCreates) return this.rememberNamed(resource, requestUrl);
     const usable = resource ? idFromBody(resource, exchange.response.body) : undefined;
-    return resource && usable !== undefined ? this.remember(resource, usable) : undefined;
+    return resource && usable !== undefined ? this.remember(resource, usable, this.collectionValues(resource, requestUrl)) : undefined;
+  }
+
+  /**
+   * The parent values of the collection URL a POST created a record under: its read, its clean-up
+   * and the safety check must name the record under the same parent. A parent value that no
+   * fixture made (VTEX's `acronym`, a documented default) was left out, so the read-back went to
+   * `/dataentities/{acronym}/documents/ID` (404) and the clean-up was refused as not the run's own.
+   */
+  private collectionValues(resource: Resource, requestUrl: string): Record<string, string> | undefined {
+    const path = relativePath(this.ctx.options.baseUrl, requestUrl);
+    const values = path === undefined ? undefined : matchTemplate(resource.collectionPath, path.split('?')[0]!);
+    return values && Object.keys(values).length > 0 ? values : undefined;
   }
 
   /**

@@ -106,13 +106,14 @@ async function runSteps(run: CaseRun): Promise<undefined> {
     let found = sent.readBack;
     const made = [...ctx.plan.resources.values()].find((r) => r.create === operation);
     const record = made ? run.lastCreated(made) : undefined;
-    if (!found && record) found = await readBack(get, run.readerUrl(run.itemUrl(record.resource, record.id)), { param: record.resource.idParam, value: String(record.id) });
+    const itemUrl = record ? run.itemUrl(record.resource, record.id) : undefined;
+    if (!found && record) found = await readBack(get, run.readerUrl(itemUrl!), { param: record.resource.idParam, value: String(record.id) }, run.readerOf(itemUrl!));
     const checked = run.failures.length;
     if (found) run.failures.push(...stateCreated(sent.exchange, found, operation));
     run.failedAt(sent.exchange, checked);
   } else if (planned.verify === 'updated' || planned.verify === 'updated-as-sent' || planned.verify === 'deleted') {
     const url = sent.url.split('?')[0]!;
-    const found = await readBack(get, run.readerUrl(url), run.idParamOf(url));
+    const found = await readBack(get, run.readerUrl(url), run.idParamOf(url), run.readerOf(url));
     const check = planned.verify === 'deleted' ? useAfterFree : stateUpdated;
     const checked = run.failures.length;
     run.failures.push(...check(sent.exchange, found, operation, planned.verify === 'updated-as-sent' ? 'sent' : 'answer'));
@@ -128,7 +129,7 @@ async function createFixture(run: CaseRun, name: string): Promise<void> {
   const operation = ctx.plan.index.byId(recipe.request.operationId)!;
   const before = run.created.length;
   if (recipe.resource?.putCreates) await run.claimName(recipe.resource, recipe.request);
-  const { exchange, url } = await run.send(recipe.request, { statuses: successStatuses(operation) });
+  const { exchange, url } = await run.send(recipe.request, { statuses: successStatuses(operation), setUp: true });
   const entry = run.created.length > before ? run.created.at(-1) : undefined;
   const status = exchange.response.status;
   if (status < 200 || status >= 300 || (recipe.resource && !entry && recipe.reads.size === 0)) {
@@ -149,7 +150,7 @@ async function createFixture(run: CaseRun, name: string): Promise<void> {
 
 async function prepare(run: CaseRun, template: RequestTemplate): Promise<void> {
   const operation = run.ctx.plan.index.byId(template.operationId)!;
-  const { exchange } = await run.send(template, { statuses: successStatuses(operation) });
+  const { exchange } = await run.send(template, { statuses: successStatuses(operation), setUp: true });
   const status = exchange.response.status;
   if (status < 200 || status >= 300) {
     throw new SetupError(`could not prepare the case: ${operation.method.toUpperCase()} ${operation.path} (${operation.operationId}) answered ${status}`);

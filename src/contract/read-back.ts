@@ -1,4 +1,5 @@
 import type { ReadBack } from './checks/types.js';
+import type { Operation } from '../spec/operation-index.js';
 import type { Exchange } from './events.js';
 import { parseLinks } from './http-syntax.js';
 
@@ -13,7 +14,12 @@ export type Getter = (url: string) => Promise<Exchange | undefined>;
  * `Link` with `rel="successor-version"` (RFC 8594 / section 3), so the record is looked up there:
  * a list is searched for the item whose `id` (or the id parameter's name) matches.
  */
-export async function readBack(get: Getter, url: string, id: { param: string; value: string } | undefined): Promise<ReadBack> {
+export async function readBack(get: Getter, url: string, id: { param: string; value: string } | undefined, reader?: Operation): Promise<ReadBack> {
+  const found = await readRecord(get, url, id);
+  return reader ? { ...found, reader } : found;
+}
+
+async function readRecord(get: Getter, url: string, id: { param: string; value: string } | undefined): Promise<ReadBack> {
   const first = await get(url);
   if (!first) return { outcome: 'not-followed', exchanges: [] };
   const exchanges = [first];

@@ -42,20 +42,19 @@ export function buildRequest(plan: Plan, baseUrl: string, keys: Keys, template: 
       for (const [field, fixture] of Object.entries(template.body.refs)) (body as Record<string, unknown>)[field] = idOf(fixture);
     }
     request.body = body;
-    headers['content-type'] = template.contentType ?? requestMediaType(operation);
+    headers['content-type'] = template.contentType ?? bodyMediaType(operation);
   }
   return request;
 }
 
 /**
- * The JSON media type the body was built from (`requestBodies`: the operation's first JSON type),
- * as the document names it (`application/scim+json`, `application/merge-patch+json`): a target
- * that reads only the types it documents refuses any other with 415. A range (`*\/*`) or no
- * JSON type: `application/json`.
+ * The media type a JSON body goes out as: the JSON type the document names for the body
+ * (`application/scim+json`, `application/merge-patch+json`), since a server may refuse any other
+ * with 415; `application/json` where it names a range (`*\/*`) or no JSON type at all.
  */
-function requestMediaType(operation: Operation): string {
-  const type = jsonContent(operation.requestBody?.content)?.mediaType;
-  return type !== undefined && isJsonMediaType(type) ? type : 'application/json';
+export function bodyMediaType(operation: Operation): string {
+  const named = jsonContent(operation.requestBody?.content)?.mediaType;
+  return named !== undefined && isJsonMediaType(named) ? named : 'application/json';
 }
 
 /**

@@ -4,6 +4,7 @@ import { requestView } from '../spec/request-view.js';
 import type { Operation } from '../spec/operation-index.js';
 import { createAjv } from '../validation/create-ajv.js';
 import { compileRequestValidator, type RequestValidator } from '../validation/request-validator.js';
+import { jsonContent } from './documented-response.js';
 import { matchTemplate, relativePath } from './request-builder.js';
 import type { OutgoingRequest } from './transport.js';
 
@@ -57,7 +58,20 @@ export class RequestPrecheck {
 
   private validatorFor(operation: Operation): RequestValidator {
     let validator = this.validators.get(operation);
-    if (!validator) this.validators.set(operation, (validator = compileRequestValidator(requestView(operation), (this.ajv ??= createAjv()))));
+    if (!validator) this.validators.set(operation, (validator = compileRequestValidator(requestView(jsonBodyView(operation)), (this.ajv ??= createAjv()))));
     return validator;
   }
+}
+
+/**
+ * The operation with the body the runner sends (the JSON media type it picks, `*\/*` or
+ * `application/scim+json` as much as `application/json`) under the key the validator reads: the
+ * validator knows `application/json` only, so a body documented under another key went out
+ * unchecked and the target's correct 400 (Kubernetes' `format: byte`) was reported as its failure.
+ */
+function jsonBodyView(operation: Operation): Operation {
+  const content = operation.requestBody?.content;
+  const json = jsonContent(content);
+  if (!json || json.mediaType === 'application/json') return operation;
+  return { ...operation, requestBody: { ...operation.requestBody!, content: { ...content, 'application/json': json.media } } };
 }

@@ -1,8 +1,8 @@
 import { documentedBodyProperty } from '../documented-response.js';
 import { namedAsWrapper, unwrapRecord, wrapperNames } from '../../spec/record-wrapper.js';
-import { answeredRecord, answerSchema, answerWrapper, recordSchemaOf, requestWrapper, sentRecord } from '../record-bodies.js';
+import { answeredRecord, answerSchema, answerWrapper, recordSchemaOf, requestWrapper, sentRecord, shownProperties } from '../record-bodies.js';
 import type { Failure } from '../events.js';
-import type { StateCheck } from './types.js';
+import type { ReadBack, StateCheck } from './types.js';
 import { describeRequest } from './types.js';
 import { firstDifference, sentFields } from './value-diff.js';
 
@@ -49,7 +49,7 @@ export function readBackCheck(check: string, words: ReadBackWording): StateCheck
       failures.push({ check: words.notReadBackCheck ?? check, message: `${where}: ${words.notReadBack}`, expected: 'the record', actual: `status ${status ?? 'none'}` });
       return failures;
     }
-    const expected = against === 'sent' ? sent : bodiless ? sentFields(sent) : answered;
+    const expected = shownBy(readBack, against === 'sent' ? sent : bodiless ? sentFields(sent) : answered);
     const record = readRecord(readBack.record, wrapper ?? requestWrapper(operation), expected, operation.path);
     const diff = firstDifference(expected, isObject(expected) && isObject(record) ? pick(record, Object.keys(expected)) : record);
     if (diff) failures.push({ check, message: `${where}: ${words.readsBackDifferent}`, expected: diff.expected, actual: diff.actual, location: diff.path });
@@ -70,6 +70,19 @@ function readRecord(body: unknown, wrapper: string | undefined, expected: unknow
   const only = keys.length === 1 ? keys[0]! : undefined;
   if (only === undefined || !namedAsWrapper(only, wrapperNames(path)) || (isObject(expected) && only in expected)) return body;
   return unwrapRecord(body, only);
+}
+
+/**
+ * What a read can be expected to show of a record: the fields its documented record names, where
+ * it names any. VTEX's GET of a document names `{campo1, campo2, campo3}`; the POST answers
+ * `{Href, Id}` and the PUT sends `{Boolean, ...}`: "absent" on read was the document's own word,
+ * not the target's fault.
+ */
+function shownBy(readBack: ReadBack, expected: unknown): unknown {
+  const status = readBack.exchanges.at(-1)?.response.status;
+  const shown = readBack.reader && status !== undefined ? shownProperties(readBack.reader, status) : undefined;
+  if (!shown || !isObject(expected)) return expected;
+  return Object.fromEntries(Object.entries(expected).filter(([field]) => shown.has(field)));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -12,6 +12,8 @@ export interface ReadBack {
   record?: unknown;
   /** The exchanges made to read it (the GET, and the successor's GET after a 410). */
   exchanges: Exchange[];
+  /** The document's GET of the URL read, when it has one: its schema says which fields a read shows. */
+  reader?: Operation;
 }
 
 export interface CheckContext {

@@ -4,7 +4,7 @@ import { fakeFromSchema } from '../../generation/fake-value.js';
 import type { MergedSchema } from '../../spec/merge-all-of.js';
 import type { MediaType, Response, Schema } from '../../spec/openapi.js';
 import type { Operation } from '../../spec/operation-index.js';
-import { unwrapRecord, wrapperProperty } from '../../spec/record-wrapper.js';
+import { idFieldOf, unwrapRecord, wrapperProperty } from '../../spec/record-wrapper.js';
 import type { RecordStore, StoredRecord } from '../../store/record-store.js';
 import type { Behaviour, BehaviourContext, OperationResult } from '../behaviour.js';
 import { chooseMedia, requiredHeaders, successStatus } from '../documented-responses.js';
@@ -38,7 +38,7 @@ export function crudBehaviour(resource: Resource, action: CrudAction, operation:
   const kind = `crud:${action}`;
   const unwrap = requestUnwrapper(operation, resource);
   const writable = writableFields(operation, resource);
-  const handle = action === 'list' ? listHandler(resource, operation, answer) : resource.singleton ? singletonHandler(resource, action, answer, unwrap) : itemHandler(resource, action, answer, unwrap, writable, createdWriter(resource, action, operation));
+  const handle = action === 'list' ? listHandler(resource, operation, answer) : resource.singleton ? singletonHandler(resource, action, answer, unwrap) : itemHandler(resource, action, answer, unwrap, writable, createdWriter(resource, action, operation), answerIdField(resource, action, success.response));
   return { kind, resource: resource.name, handle };
 }
 
@@ -96,8 +96,21 @@ function otherMediaBody(other: { type: string; media: MediaType }, faker: Faker)
   return { body: encoded.body, contentType: encoded.contentType ?? other.type };
 }
 
-/** `created` answers a PUT that made its record, where the operation documents a 201 for it. */
-function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWriter, unwrap: RequestUnwrapper, writable: ReadonlySet<string>, created?: AnswerWriter): Behaviour['handle'] {
+/**
+ * The field a create's answer names the new record's id by, where the record itself has no id
+ * field (VTEX's POST answers `{Href, Id}` for records of `{campo1, ...}`): without it the answer
+ * gave a generated `Id`, and a client reading that id read and deleted a record that was not there.
+ */
+function answerIdField(resource: Resource, action: CrudAction, response: Response): string | undefined {
+  if (action !== 'create' || resource.idField !== undefined) return undefined;
+  const outer = objectSchemaOf(jsonSchemaOf(response.content));
+  const wrapper = wrapperProperty(outer, resource.wrapperNames);
+  const record = wrapper ? objectSchemaOf(outer!.properties![wrapper] as Schema) : outer;
+  return record?.properties ? idFieldOf(resource.itemParam, record.properties, resource.collectionPath) : undefined;
+}
+
+/** `created` answers a PUT that made its record, where the operation documents a 201 for it; `idField` is answerIdField's. */
+function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWriter, unwrap: RequestUnwrapper, writable: ReadonlySet<string>, created?: AnswerWriter, idField?: string): Behaviour['handle'] {
   return async (ctx) => {
     const records = ctx.state.records;
     const scope = await scopeOf(resource, ctx, records);
@@ -106,7 +119,7 @@ function itemHandler(resource: Resource, action: CrudAction, answer: AnswerWrite
       const id = await newId(resource, body, ctx, records, scope);
       const record = recordFromInput(resource.record, body, undefined, serverFields(resource, ctx, id, true), ctx.faker);
       await records.put(resource.name, scope, id, record);
-      return answer(record, ctx, { Location: `${ctx.path}/${encodeURIComponent(id)}` });
+      return answer(idField ? { ...record, [idField]: id } : record, ctx, { Location: `${ctx.path}/${encodeURIComponent(id)}` });
     }
     const id = String(ctx.valid.path[resource.itemParam]);
     const old = await records.get(resource.name, scope, id);
