@@ -3,6 +3,7 @@ import { refTarget, resolveSchema } from '../spec/cyclic-refs.js';
 import type { Schema } from '../spec/openapi.js';
 import { documentPatternMatcher, type PatternMatcher } from '../spec/pattern-matcher.js';
 import { fakeFromPattern } from './fake-pattern.js';
+import { withBranch } from './with-branch.js';
 import { fieldText } from './field-text.js';
 import { boundBeyondLimits, GENERATION_LIMITS } from './generation-limits.js';
 import { assertNoRef, mergeAllOf, patternsOf, type MergedSchema } from './merge-all-of.js';
@@ -92,10 +93,9 @@ class Generator {
     const shrink = this.shrinking(depth, hops);
     const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (branches && branches.length > 0) {
-      const { oneOf: _o, anyOf: _a, ...rest } = schema;
       const finite = shrink ? branches.filter((b) => !recursesAtOnce(b)) : [];
       const branch = this.faker.helpers.arrayElement(finite.length > 0 ? finite : branches);
-      return this.value({ allOf: [rest, branch] } as Schema, key, depth + 1, hops);
+      return this.value(withBranch(schema, branch), key, depth + 1, hops);
     }
     // OpenAPI 3.1 (JSON Schema 2020-12): `const` is the one value.
     if ('const' in schema) return (schema as { const: unknown }).const;
@@ -353,6 +353,7 @@ function withPartsResolved(schema: Schema): Schema {
   return resolved;
 }
 const partsResolved = new WeakMap<Schema, Schema>();
+
 
 /** Whether a branch goes straight back into a cycle: it is a cyclic `$ref` or requires one. */
 function recursesAtOnce(branch: Schema): boolean {
