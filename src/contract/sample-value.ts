@@ -211,6 +211,9 @@ export function unknownIdValue(schema: Schema): unknown {
   if (schema.enum !== undefined) return undefined;
   if (schema.type === 'string') {
     if (schema.format === 'uuid') return 'ffffffff-ffff-4fff-bfff-ffffffffffff';
+    // An id of a format (payrun.io's `/Employers/{EffectiveDate}`, `format: date`) must keep it, or the target's 400 is right.
+    if (schema.format === 'date') return '2999-12-31';
+    if (schema.format === 'date-time') return '2999-12-31T23:59:59Z';
     // An id that breaks the parameter's pattern or length is a bad request (400), not an unknown record.
     const patterned = typeof schema.pattern === 'string' ? fakeFromPattern(schema.pattern, createFaker(404)) : undefined;
     if (patterned !== undefined && fitsLength(patterned, schema)) return patterned;

@@ -72,6 +72,6 @@ function recordKey(run: CaseRun, operation: Operation): (row: Row) => unknown {
   const names = [resource?.idParam, 'id', item ? templateNames(item.path)[0] : undefined].filter((n): n is string => n !== undefined);
   return (row) => {
     const name = names.find((n) => n in row);
-    return name === undefined ? JSON.stringify(row) : row[name];
+    return name === undefined ? undefined : row[name];
   };
 }
