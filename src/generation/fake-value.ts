@@ -3,7 +3,7 @@ import { refTarget, resolveSchema } from '../spec/cyclic-refs.js';
 import type { Schema } from '../spec/openapi.js';
 import { documentPatternMatcher, type PatternMatcher } from '../spec/pattern-matcher.js';
 import { fakeFromPattern } from './fake-pattern.js';
-import { withBranch } from './with-branch.js';
+import { branchHolds, withBranch, withPartsResolved } from './with-branch.js';
 import { fieldText } from './field-text.js';
 import { boundBeyondLimits, GENERATION_LIMITS } from './generation-limits.js';
 import { assertNoRef, mergeAllOf, patternsOf, type MergedSchema } from './merge-all-of.js';
@@ -93,9 +93,15 @@ class Generator {
     const shrink = this.shrinking(depth, hops);
     const branches = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (branches && branches.length > 0) {
-      const finite = shrink ? branches.filter((b) => !recursesAtOnce(b)) : [];
-      const branch = this.faker.helpers.arrayElement(finite.length > 0 ? finite : branches);
-      return this.value(withBranch(schema, branch), key, depth + 1, hops);
+      // A branch whose type or enum contradicts its siblings' (an array's `anyOf: [{type: 'null'}, ...]`)
+      // holds no value: it is not chosen while another one holds.
+      const holding = branches.filter((b) => branchHolds(schema, b));
+      const open = holding.length > 0 ? holding : branches;
+      const finite = shrink ? open.filter((b) => !recursesAtOnce(b)) : [];
+      const branch = this.faker.helpers.arrayElement(finite.length > 0 ? finite : open);
+      // None holds (`type: 'null'` beside `oneOf: [string, number]`, a converter's nullable union):
+      // no value is valid, so the branch alone is served, as the author meant it; start-up names the schema.
+      return this.value(holding.length > 0 ? withBranch(schema, branch) : branch, key, depth + 1, hops);
     }
     // OpenAPI 3.1 (JSON Schema 2020-12): `const` is the one value.
     if ('const' in schema) return (schema as { const: unknown }).const;
@@ -344,15 +350,6 @@ function compiled(pattern: string): PatternMatcher {
   return regExp;
 }
 
-/** allOf parts that are cyclic `$ref`s, replaced by their targets so they can be merged. */
-function withPartsResolved(schema: Schema): Schema {
-  if (!schema.allOf?.some((part) => refTarget(part))) return schema;
-  // The same object each time, so that its allOf merge is made once (mergeAllOf keeps it).
-  let resolved = partsResolved.get(schema);
-  if (!resolved) partsResolved.set(schema, (resolved = { ...schema, allOf: schema.allOf.map((part) => resolveSchema(part)) }));
-  return resolved;
-}
-const partsResolved = new WeakMap<Schema, Schema>();
 
 
 /** Whether a branch goes straight back into a cycle: it is a cyclic `$ref` or requires one. */

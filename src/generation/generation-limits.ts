@@ -1,6 +1,9 @@
 import { SpecError } from '../spec/spec-error.js';
 import { forEachSchemaObject } from '../spec/walk-schemas.js';
+import type { Schema } from '../spec/openapi.js';
+import type { MergedSchema } from './merge-all-of.js';
 import { isUnmetPattern, unmetPatternNote } from './unmet-patterns.js';
+import { branchHolds } from './with-branch.js';
 
 /**
  * How large a value the generator makes (docs/decisions/048-document-bounds.md). A document may
@@ -44,6 +47,12 @@ export function checkGenerationBounds(file: string, document: object): string[] 
     const beyond = boundBeyondLimits(node);
     if (beyond && problems.length < 20) problems.push(`${pointer()}/${beyond.split(' ')[0]}: ${beyond}`);
     if (typeof node.pattern === 'string' && isUnmetPattern(node.pattern)) notes.push(unmetPatternNote(`${pointer()}/pattern`, node.pattern));
+    const branches = (node.oneOf ?? node.anyOf) as Schema[] | undefined;
+    // Read where written ($refs intact): a branch that is a $ref, or an allOf beside, is not judged here.
+    const judged = node.type !== undefined && node.allOf === undefined && Array.isArray(branches) && branches.length > 0 && branches.every((branch) => !('$ref' in branch));
+    if (judged && notes.length < 50 && !branches.some((branch) => branchHolds(node as MergedSchema, branch))) {
+      notes.push(`${pointer()}: no branch of its ${node.oneOf ? 'oneOf' : 'anyOf'} holds beside its type ${JSON.stringify(node.type)}, so no value is valid: answers carry a value of one branch alone`);
+    }
   });
   if (problems.length > 0) throw new SpecError(file, 'asks for values larger than the mock makes', problems);
   return notes;

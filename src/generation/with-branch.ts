@@ -1,5 +1,6 @@
+import { refTarget, resolveSchema } from '../spec/cyclic-refs.js';
 import type { Schema } from '../spec/openapi.js';
-import type { MergedSchema } from './merge-all-of.js';
+import { assertNoRef, mergeAllOf, type MergedSchema } from './merge-all-of.js';
 
 /**
  * The schema with its oneOf/anyOf replaced by one branch, as an allOf: the same object for the
@@ -17,3 +18,23 @@ export function withBranch(schema: MergedSchema, branch: Schema): Schema {
   return chosen;
 }
 const branched = new WeakMap<Schema, Map<Schema, Schema>>();
+
+/** Whether the schema with this one branch in place of its oneOf/anyOf can hold a value at all (its allOf merges). */
+export function branchHolds(schema: MergedSchema, branch: Schema): boolean {
+  try {
+    mergeAllOf(assertNoRef(withPartsResolved(resolveSchema(withBranch(schema, branch)))));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** allOf parts that are cyclic `$ref`s, replaced by their targets so they can be merged. */
+export function withPartsResolved(schema: Schema): Schema {
+  if (!schema.allOf?.some((part) => refTarget(part))) return schema;
+  // The same object each time, so that its allOf merge is made once (mergeAllOf keeps it).
+  let resolved = partsResolved.get(schema);
+  if (!resolved) partsResolved.set(schema, (resolved = { ...schema, allOf: schema.allOf.map((part) => resolveSchema(part)) }));
+  return resolved;
+}
+const partsResolved = new WeakMap<Schema, Schema>();
