@@ -204,14 +204,17 @@ class Generator {
     const seen = new Set<string>();
     for (let i = 0; i < length; i += 1) {
       let value: unknown;
+      let text: string;
       let tries = 0;
-      do value = this.value(prefix[i] ?? items, key, depth + 1, hops);
-      while (seen.has(JSON.stringify(value)) && ++tries < UNIQUE_TRIES);
-      if (seen.has(JSON.stringify(value))) {
+      do {
+        value = this.value(prefix[i] ?? items, key, depth + 1, hops);
+        text = JSON.stringify(value);
+      } while (seen.has(text) && ++tries < UNIQUE_TRIES);
+      if (seen.has(text)) {
         if (made.length >= min) break;
         throw new Error(`no ${min} different items could be made for an array with uniqueItems`);
       }
-      seen.add(JSON.stringify(value));
+      seen.add(text);
       made.push(value);
     }
     return made;
@@ -349,8 +352,6 @@ function compiled(pattern: string): PatternMatcher {
   if (!regExp) throw new Error(`the pattern ${JSON.stringify(pattern.slice(0, 200))} is not a valid regular expression`);
   return regExp;
 }
-
-
 
 /** Whether a branch goes straight back into a cycle: it is a cyclic `$ref` or requires one. */
 function recursesAtOnce(branch: Schema): boolean {

@@ -16,7 +16,8 @@ let faker: Faker | undefined;
 export function isUnmetPattern(pattern: string): boolean {
   let unmet = verdicts.get(pattern);
   if (unmet === undefined) {
-    const kind = patternVerdict(pattern).kind === 'invalid' ? patternVerdict(pattern, false).kind : patternVerdict(pattern).kind;
+    const asWritten = patternVerdict(pattern).kind;
+    const kind = asWritten === 'invalid' ? patternVerdict(pattern, false).kind : asWritten;
     faker ??= createFaker(1);
     unmet = kind !== 'unchecked' && kind !== 'invalid' && !REPEATS.some((repeat) => fakeFromPattern(pattern, faker!, repeat) !== undefined);
     verdicts.set(pattern, unmet);

@@ -19,15 +19,26 @@ export function withBranch(schema: MergedSchema, branch: Schema): Schema {
 }
 const branched = new WeakMap<Schema, Map<Schema, Schema>>();
 
-/** Whether the schema with this one branch in place of its oneOf/anyOf can hold a value at all (its allOf merges). */
+/**
+ * Whether the schema with this one branch in place of its oneOf/anyOf can hold a value at all (its
+ * allOf merges). Kept per schema and branch, as the merge is: a merge that fails is not thrown again
+ * for every value made.
+ */
 export function branchHolds(schema: MergedSchema, branch: Schema): boolean {
-  try {
-    mergeAllOf(assertNoRef(withPartsResolved(resolveSchema(withBranch(schema, branch)))));
-    return true;
-  } catch {
-    return false;
+  const chosen = withBranch(schema, branch);
+  let holds = holding.get(chosen);
+  if (holds === undefined) {
+    try {
+      mergeAllOf(assertNoRef(withPartsResolved(resolveSchema(chosen))));
+      holds = true;
+    } catch {
+      holds = false;
+    }
+    holding.set(chosen, holds);
   }
+  return holds;
 }
+const holding = new WeakMap<Schema, boolean>();
 
 /** allOf parts that are cyclic `$ref`s, replaced by their targets so they can be merged. */
 export function withPartsResolved(schema: Schema): Schema {
